@@ -1,0 +1,163 @@
+"""Moves: each kind of action is checked completely, then carried out.
+
+`apply` never changes the state before every check has passed, so an `IllegalMove` leaves
+the game exactly as it was.
+"""
+
+from collections.abc import Callable
+
+from . import fields, trading
+from .beans import BEAN_KEYS
+from .errors import IllegalMove
+from .events import Event
+from .phases import PHASES
+from .state import State
+from .turn import advance
+
+Handler = Callable[[State, int, dict, list[Event]], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(kind: str) -> Callable[[Handler], Handler]:
+    def register(handler: Handler) -> Handler:
+        HANDLERS[kind] = handler
+        return handler
+
+    return register
+
+
+def apply(state: State, seat: int, action: dict) -> list[Event]:
+    """Apply one seat's move and return what happened, or raise IllegalMove."""
+    if state.over:
+        raise IllegalMove("The game is over.")
+    if type(seat) is not int or not 0 <= seat < len(state.names):
+        raise IllegalMove("There is no such seat in this game.")
+    if not isinstance(action, dict):
+        raise IllegalMove("A move must be an object with a 'kind'.")
+    handler = HANDLERS.get(action.get("kind")) if isinstance(action.get("kind"), str) else None
+    if handler is None:
+        raise IllegalMove(f"Unknown kind of move: {action.get('kind')!r}.")
+    events: list[Event] = []
+    handler(state, seat, action, events)
+    return events
+
+
+def whole_number(action: dict, key: str) -> int:
+    value = action.get(key)
+    if type(value) is not int:
+        raise IllegalMove(f"The move needs a whole number for {key!r}.")
+    return value
+
+
+@handles("plant")
+def _plant(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    card = whole_number(action, "card")
+    field = whole_number(action, "field")
+    phase = PHASES[state.phase]
+    allowed = phase.plantable(state, seat)
+    if card not in allowed:
+        raise IllegalMove(_why_not_plantable(state, seat, allowed))
+    fields.check_plant(state, seat, card, field)
+    source = _take_to_plant(state, seat, card)
+    fields.plant(state, seat, card, field)
+    events.append(
+        Event(
+            "planted",
+            seat,
+            {"card": card, "bean": BEAN_KEYS[state.card_beans[card]], "field": field, "source": source},
+        )
+    )
+    phase.after_plant(state, seat, events)
+
+
+def _why_not_plantable(state: State, seat: int, allowed) -> str:
+    if allowed:
+        if state.phase == "plant":
+            return "You must plant the front card of your hand first."
+        return "You can plant only the cards waiting to be planted."
+    if state.phase == "plant" and seat == state.active and state.planted >= 2:
+        return "You have planted two cards from your hand already."
+    if state.phase == "plant_traded":
+        return "You have nothing left to plant this turn."
+    return "It is not the time for you to plant."
+
+
+def _take_to_plant(state: State, seat: int, card: int) -> str:
+    """Remove a card that is about to be planted from where it waits; say where that was."""
+    for source, cards in (
+        ("hand", state.hands[seat]),
+        ("to_plant", state.to_plant[seat]),
+        ("faceup", state.faceup),
+    ):
+        if card in cards:
+            cards.remove(card)
+            return source
+    raise AssertionError("a plantable card is in no place a seat plants from")
+
+
+@handles("stop_planting")
+def _stop_planting(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    if state.phase != "plant" or seat != state.active:
+        raise IllegalMove("Only the active player, while planting from the hand, can stop planting.")
+    if state.planted == 0:
+        raise IllegalMove("You must plant the front card of your hand first.")
+    events.append(Event("planting_stopped", seat, {}))
+    advance(state, events)
+
+
+@handles("harvest")
+def _harvest(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    field = whole_number(action, "field")
+    if state.rules.harvest_in_own_turn_only and seat != state.active:
+        raise IllegalMove("In the Bean Duel you may harvest only during your own turn.")
+    fields.check_harvest(state, seat, field)
+    fields.harvest(state, seat, field, events)
+
+
+@handles("buy_field")
+def _buy_field(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    if state.rules.harvest_in_own_turn_only and seat != state.active:
+        raise IllegalMove("In the Bean Duel you may buy a field only during your own turn.")
+    cost = fields.check_buy(state, seat)
+    fields.buy(state, seat, cost, events)
+
+
+@handles("offer")
+def _offer(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    offer = trading.parse_offer(state, seat, action)
+    trading.make_offer(state, offer, events)
+
+
+@handles("accept")
+def _accept(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    trading.require_trading(state)
+    offer = trading.get_offer(state, action)
+    chosen = trading.check_accept(state, seat, offer, action)
+    trading.accept(state, offer, chosen, events)
+
+
+@handles("decline")
+def _decline(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    offer = trading.get_offer(state, action)
+    if offer.to != seat:
+        raise IllegalMove("Only the player an offer is made to can decline it.")
+    del state.offers[offer.id]
+    events.append(Event("declined", seat, {"offer": offer.id, "maker": offer.maker}))
+
+
+@handles("withdraw")
+def _withdraw(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    offer = trading.get_offer(state, action)
+    if offer.maker != seat:
+        raise IllegalMove("Only the player who made an offer can withdraw it.")
+    del state.offers[offer.id]
+    events.append(Event("withdrawn", seat, {"offer": offer.id, "to": offer.to}))
+
+
+@handles("end_trading")
+def _end_trading(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    trading.require_trading(state)
+    if seat != state.active:
+        raise IllegalMove("Only the active player can end trading.")
+    trading.end_trading(state, events)
+    advance(state, events)

@@ -1,0 +1,50 @@
+"""The bean types: how many cards each has and what its meter pays."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Bean:
+    key: str
+    name: str
+    count: int
+    # meter[c - 1] is the number of beans needed for c coins; None where the card has no such tier.
+    meter: tuple[int | None, int | None, int | None, int | None]
+
+    def payout(self, beans: int) -> int:
+        """Coins paid by a field of `beans` of this type: the highest tier reached."""
+        coins = 0
+        for tier, needed in enumerate(self.meter, start=1):
+            if needed is not None and beans >= needed:
+                coins = tier
+        return coins
+
+
+# Ordered by count, as in the rule books; the index in this tuple is the bean's number in the
+# engine, and card ids are handed out in this order.
+BEANS: tuple[Bean, ...] = (
+    Bean("coffee", "Coffee", 24, (4, 7, 10, 12)),
+    Bean("wax", "Wax", 22, (4, 7, 9, 11)),
+    Bean("blue", "Blue", 20, (4, 6, 8, 10)),
+    Bean("chili", "Chili", 18, (3, 6, 8, 9)),
+    Bean("stink", "Stink", 16, (3, 5, 7, 8)),
+    Bean("green", "Green", 14, (3, 5, 6, 7)),
+    Bean("soy", "Soy", 12, (2, 4, 6, 7)),
+    Bean("black-eyed", "Black-eyed", 10, (2, 4, 5, 6)),
+    Bean("red", "Red", 8, (2, 3, 4, 5)),
+    Bean("garden", "Garden", 6, (None, 2, 3, None)),
+    Bean("cocoa", "Cocoa", 4, (None, 2, 3, 4)),
+)
+
+BEAN_INDEX: dict[str, int] = {bean.key: i for i, bean in enumerate(BEANS)}
+BEAN_KEYS: tuple[str, ...] = tuple(bean.key for bean in BEANS)
+
+# PAYOUT[bean][n] for n up to the largest possible field; beyond that the last entry holds.
+_MAX_FIELD = 30
+PAYOUT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(bean.payout(n) for n in range(_MAX_FIELD + 1)) for bean in BEANS
+)
+
+
+def payout(bean: int, beans: int) -> int:
+    return PAYOUT[bean][min(beans, _MAX_FIELD)]

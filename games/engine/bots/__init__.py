@@ -1,0 +1,24 @@
+"""Bots that fill seats. Each returns ordinary moves that go through `apply` like a player's.
+
+A bot sees the game as its seat may: its own hand, the fields, the face-up cards and the
+offers made to it. `choose` returns None when the bot has nothing it wants to do now (a seat
+that is not awaited, asked whether it wants to make an offer).
+"""
+
+import random as _random
+
+from .heuristic import HeuristicBot
+from .random import RandomBot
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def make_bot(kind: str, seed: str):
+    try:
+        bot_class = BOTS[kind]
+    except KeyError:
+        raise ValueError(f"There is no bot called {kind!r}; choose from {', '.join(BOTS)}.") from None
+    return bot_class(_random.Random(seed))
+
+
+__all__ = ["BOTS", "HeuristicBot", "RandomBot", "make_bot"]

@@ -1,0 +1,142 @@
+"""What happened, as data, with a public wording for everyone and a private one for its seat."""
+
+from .beans import BEANS
+
+
+class Event:
+    """`data` is public; `secret` (cards only its seat may know) goes to that seat alone."""
+
+    __slots__ = ("data", "kind", "seat", "secret")
+
+    def __init__(self, kind: str, seat: int | None, data: dict, secret: dict | None = None):
+        self.kind = kind
+        self.seat = seat
+        self.data = data
+        self.secret = secret
+
+    def for_seat(self, seat: int | None) -> dict:
+        """The event as the given seat may see it (None: a spectator)."""
+        out = {"kind": self.kind, "seat": self.seat, **self.data}
+        if self.secret is not None and seat is not None and seat == self.seat:
+            out.update(self.secret)
+        return out
+
+    def to_dict(self) -> dict:
+        """Everything, for storage on the server only."""
+        return {"kind": self.kind, "seat": self.seat, "data": self.data, "secret": self.secret}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Event":
+        return cls(data["kind"], data["seat"], data["data"], data["secret"])
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.seat!r}, {self.data!r})"
+
+
+def bean_names(beans: list[str]) -> str:
+    return ", ".join(BEANS_BY_KEY[key].name for key in beans) or "nothing"
+
+
+def bean_summary(beans: list[str]) -> str:
+    """'2 Blue and 1 Garden'."""
+    counts: dict[str, int] = {}
+    for key in beans:
+        counts[key] = counts.get(key, 0) + 1
+    parts = [f"{count} {BEANS_BY_KEY[key].name}" for key, count in counts.items()]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+BEANS_BY_KEY = {bean.key: bean for bean in BEANS}
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def describe(event: dict, names: list[str], viewer: int | None) -> str:
+    """One line of the game log, from an event as `Event.for_seat(viewer)` gives it."""
+    seat = event.get("seat")
+    you = seat is not None and seat == viewer
+    who = "You" if you else (names[seat] if seat is not None else "")
+    wording = _WORDING.get(event["kind"])
+    return wording(event, who, you, names, viewer) if wording else event["kind"]
+
+
+def _name(names: list[str], seat: int, viewer: int | None) -> str:
+    return "you" if seat == viewer else names[seat]
+
+
+def _drew(e, who, you, names, viewer):
+    if you and "beans" in e:
+        return f"You drew {bean_names(e['beans'])}."
+    return f"{who} drew {_cards(e['count'])}."
+
+
+def _dealt(e, who, you, names, viewer):
+    if you and "beans" in e:
+        return f"You were dealt {bean_names(e['beans'])}."
+    return f"{who} {'were' if you else 'was'} dealt {_cards(e['count'])}."
+
+
+def _planted(e, who, you, names, viewer):
+    source = {"hand": "", "to_plant": "", "offer": " from the offer", "revealed": ""}.get(
+        e.get("source", ""), ""
+    )
+    return f"{who} planted a {BEANS_BY_KEY[e['bean']].name}{source} in field {e['field'] + 1}."
+
+
+def _harvested(e, who, you, names, viewer):
+    bean = BEANS_BY_KEY[e["bean"]].name
+    return f"{who} harvested {e['beans']} {bean} from field {e['field'] + 1} for {_coins(e['coins'])}."
+
+
+def _offered(e, who, you, names, viewer):
+    gives = bean_summary(e["give"])
+    asks = bean_summary(e["ask"] + e["ask_faceup"])
+    to = _name(names, e["to"], viewer)
+    if not e["ask"] and not e["ask_faceup"]:
+        return f"{who} offered {to} a gift of {gives} (offer {e['offer']})."
+    if not e["give"]:
+        return f"{who} asked {to} for a gift of {asks} (offer {e['offer']})."
+    return f"{who} offered {to} {gives} for {asks} (offer {e['offer']})."
+
+
+def _traded(e, who, you, names, viewer):
+    maker = _name(names, e["maker"], viewer)
+    maker = maker[0].upper() + maker[1:]
+    to = _name(names, e["to"], viewer)
+    if not e["received"]:
+        return f"{maker} gave {to} {bean_summary(e['given'])} as a gift."
+    if not e["given"]:
+        return f"{to[0].upper() + to[1:]} gave {_name(names, e['maker'], viewer)} {bean_summary(e['received'])} as a gift."
+    return f"{maker} traded {bean_summary(e['given'])} to {to} for {bean_summary(e['received'])}."
+
+
+_WORDING = {
+    "game_started": lambda e, *_: "The game began. Seed hash " + e["seed_hash"][:12] + "….",
+    "dealt": _dealt,
+    "turn_started": lambda e, who, you, *_: f"{'Your' if you else who + chr(39) + 's'} turn {e['turn']} began.",
+    "planted": _planted,
+    "planting_stopped": lambda e, who, you, *_: f"{who} stopped planting.",
+    "revealed": lambda e, who, *_: f"{who} turned up {bean_names(e['beans'])}.",
+    "harvested": _harvested,
+    "field_bought": lambda e, who, you, *_: f"{who} bought a third field for {_coins(e['cost'])}.",
+    "offered": _offered,
+    "traded": _traded,
+    "declined": lambda e, who, you, names, viewer: f"{who} declined offer {e['offer']}.",
+    "withdrawn": lambda e, who, you, names, viewer: f"{who} withdrew offer {e['offer']}.",
+    "voided": lambda e, *_: f"Offer {e['offer']} lapsed: {e['reason']}",
+    "trading_ended": lambda e, who, *_: f"{who} ended trading.",
+    "drew": _drew,
+    "exhausted": lambda e, *_: f"The draw pile ran out (exhaustion {e['count']} of {e['of']}).",
+    "reshuffled": lambda e, *_: f"The discard pile was shuffled into a new draw pile of {_cards(e['count'])}.",
+    "discarded": lambda e, who, *_: f"{who} discarded a {BEANS_BY_KEY[e['bean']].name}.",
+    "game_ending": lambda e, *_: f"The game will end after this turn: {e['reason']}",
+    "game_over": lambda e, *_: e["summary"],
+}

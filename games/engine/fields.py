@@ -1,0 +1,98 @@
+"""Fields: planting, harvesting (with the bean protection rule) and buying the third field."""
+
+from .beans import BEAN_KEYS, payout
+from .errors import IllegalMove
+from .events import Event
+from .state import State
+
+
+def fits(field: list[int], bean: int, card_beans: tuple[int, ...]) -> bool:
+    return not field or card_beans[field[0]] == bean
+
+
+def fitting_fields(state: State, seat: int, card: int) -> list[int]:
+    bean = state.card_beans[card]
+    beans = state.card_beans
+    return [i for i, field in enumerate(state.fields[seat]) if not field or beans[field[0]] == bean]
+
+
+def check_plant(state: State, seat: int, card: int, field: int) -> None:
+    fields = state.fields[seat]
+    if not 0 <= field < len(fields):
+        raise IllegalMove(f"You have no field {field + 1}.")
+    target = fields[field]
+    if target and state.card_beans[target[0]] != state.card_beans[card]:
+        name = BEAN_KEYS[state.card_beans[target[0]]]
+        raise IllegalMove(
+            f"Field {field + 1} holds {name} beans; plant there only {name}, or harvest it first."
+        )
+
+
+def plant(state: State, seat: int, card: int, field: int) -> None:
+    state.fields[seat][field].append(card)
+
+
+def harvestable(state: State, seat: int) -> list[int]:
+    """Fields the bean protection rule lets this seat harvest now."""
+    sizes = [len(field) for field in state.fields[seat]]
+    least = 2 if max(sizes) > 1 else 1
+    return [i for i, size in enumerate(sizes) if size >= least]
+
+
+def check_harvest(state: State, seat: int, field: int) -> None:
+    fields = state.fields[seat]
+    if not 0 <= field < len(fields):
+        raise IllegalMove(f"You have no field {field + 1}.")
+    if not fields[field]:
+        raise IllegalMove(f"Field {field + 1} is empty: there is nothing to harvest.")
+    if len(fields[field]) == 1 and any(len(other) > 1 for other in fields):
+        raise IllegalMove(
+            "A field with a single bean may not be harvested while another of your fields "
+            "holds more than one (the bean protection rule)."
+        )
+
+
+def harvest(state: State, seat: int, field: int, events: list[Event]) -> None:
+    """Turn as many cards as the meter pays onto the coin stack; the rest go to the discard."""
+    cards = state.fields[seat][field]
+    bean = state.card_beans[cards[0]]
+    coins = payout(bean, len(cards))
+    kept = len(cards) - coins
+    state.discard += cards[:kept]
+    state.coins[seat] += cards[kept:]
+    state.fields[seat][field] = []
+    events.append(
+        Event(
+            "harvested",
+            seat,
+            {"field": field, "bean": BEAN_KEYS[bean], "beans": len(cards), "coins": coins},
+        )
+    )
+
+
+def third_field_cost(state: State, seat: int) -> int | None:
+    """What the third field costs this seat now, or None if it cannot be bought."""
+    cost = state.rules.third_field_cost
+    if cost is None or len(state.fields[seat]) >= 3:
+        return None
+    return cost
+
+
+def check_buy(state: State, seat: int) -> int:
+    cost = state.rules.third_field_cost
+    if cost is None:
+        raise IllegalMove("In this game a third field cannot be bought.")
+    if len(state.fields[seat]) >= 3:
+        raise IllegalMove("You already have a third field.")
+    if len(state.coins[seat]) < cost:
+        raise IllegalMove(f"The third field costs {cost} coins; you have {len(state.coins[seat])}.")
+    return cost
+
+
+def buy(state: State, seat: int, cost: int, events: list[Event]) -> None:
+    stack = state.coins[seat]
+    paid = stack[len(stack) - cost :]
+    del stack[len(stack) - cost :]
+    (state.out if state.rules.paid_coins_leave_game else state.discard).extend(reversed(paid))
+    state.fields[seat].append([])
+    events.append(Event("field_bought", seat, {"cost": cost}))

@@ -1,0 +1,25 @@
+"""Checks that must hold after every move; the simulator and the fuzzing tests run them."""
+
+from .state import State
+
+
+def violations(state: State) -> list[str]:
+    found: list[str] = []
+    cards = state.all_cards()
+    total = len(state.card_beans)
+    if len(cards) != total or len(set(cards)) != total:
+        found.append(f"{len(cards)} card places for {total} cards ({len(set(cards))} distinct)")
+    beans = state.card_beans
+    for seat, seat_fields in enumerate(state.fields):
+        if len(seat_fields) > 3:
+            found.append(f"seat {seat} has {len(seat_fields)} fields")
+        for field in seat_fields:
+            if len({beans[card] for card in field}) > 1:
+                found.append(f"seat {seat} has a field of mixed beans")
+    if state.phase != "trade" and state.offers:
+        found.append(f"open offers outside trading (phase {state.phase})")
+    if state.phase not in ("trade", "plant_traded") and any(state.to_plant) and not state.over:
+        found.append(f"cards waiting to be planted in phase {state.phase}")
+    if not state.over and not state.ending and not state.deck:
+        found.append("the draw pile is empty while the game goes on")
+    return found

@@ -1,0 +1,44 @@
+"""The turn as data: each edition's turn is a sequence of named phases registered here.
+
+A phase says what happens on entering it, which cards a seat may plant during it and what
+follows a planting, and whose move the game is waiting for. Editions list phase names
+(`Rules.turn`), so a new turn shape (the Bean Duel, an attack phase) is new phases, not a
+rewrite.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .events import Event
+from .state import State
+
+
+def _nothing_to_plant(state: State, seat: int) -> Sequence[int]:
+    return ()
+
+
+def _nobody(state: State) -> list[int]:
+    return []
+
+
+def _no_extra_actions(state: State, seat: int) -> list[dict]:
+    return []
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    name: str
+    enter: Callable[[State, list[Event]], None]
+    plantable: Callable[[State, int], Sequence[int]] = _nothing_to_plant
+    after_plant: Callable[[State, int, list[Event]], None] | None = None
+    waiting_for: Callable[[State], list[int]] = _nobody
+    # Moves particular to this phase, described as `legal_actions` describes them.
+    extra_actions: Callable[[State, int], list[dict]] = _no_extra_actions
+
+
+PHASES: dict[str, Phase] = {}
+
+
+def register(phase: Phase) -> Phase:
+    PHASES[phase.name] = phase
+    return phase

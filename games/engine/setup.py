@@ -1,0 +1,32 @@
+"""A new game: shuffle the edition's deck from the seed and deal."""
+
+from .deck import keys, shuffled
+from .errors import SetupError
+from .events import Event
+from .state import State
+from .turn import begin_turn
+
+
+def new_game(
+    edition: str,
+    seat_names: list[str],
+    seed: str,
+    options: dict | None = None,
+) -> tuple[State, list[Event]]:
+    """Seat 0 is the start player; seating order is clockwise. Returns the state and the
+    setup events (deal and first turn)."""
+    if not isinstance(seed, str) or not seed:
+        raise SetupError("A game needs a seed.")
+    if len(set(seat_names)) != len(seat_names):
+        raise SetupError("Every seat needs its own name.")
+    state = State(edition, options or {}, list(seat_names), seed)
+    events = [Event("game_started", None, {"seed_hash": state.seed_hash, "edition": edition})]
+    state.deck = shuffled(state, list(range(len(state.card_beans))))
+    for seat, count in enumerate(state.rules.deal):
+        dealt = [state.deck.pop() for _ in range(count)]
+        state.hands[seat] = dealt
+        events.append(
+            Event("dealt", seat, {"count": count}, {"cards": dealt, "beans": keys(state, dealt)})
+        )
+    begin_turn(state, events)
+    return state, events

@@ -1,0 +1,131 @@
+"""Play whole games between bots, checking the rules' invariants after every move.
+
+    python -m games.engine.simulate --edition rio-grande --players 4 --games 200 --seed 1 \\
+        --bots heuristic
+"""
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, field
+
+from .actions import apply
+from .bots import BOTS, make_bot
+from .editions import EDITIONS
+from .errors import IllegalMove
+from .invariants import violations
+from .setup import new_game
+from .state import State
+from .views import waiting_for
+
+MAX_MOVES = 20_000  # far beyond any real game; a game that needs more is a dead end
+
+
+@dataclass
+class Outcome:
+    finished: bool
+    moves: int
+    illegal: int
+    violations: list[str] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    log: list[tuple[int, dict]] = field(default_factory=list)
+
+
+def play(
+    edition: str,
+    players: int,
+    seed: str,
+    bots: list[str],
+    check: bool = True,
+    options: dict | None = None,
+) -> Outcome:
+    names = [f"seat{seat}" for seat in range(players)]
+    state, _ = new_game(edition, names, seed, options)
+    seats = [make_bot(bots[seat % len(bots)], f"{seed}/bot{seat}") for seat in range(players)]
+    outcome = Outcome(finished=False, moves=0, illegal=0)
+    coins = [0] * players
+    asked = (-1, -1)  # (turn, seats asked so far) for unprompted offers in the trade phase
+    while not state.over and outcome.moves < MAX_MOVES:
+        seat, action = None, None
+        if state.phase == "trade" and asked[0] == state.turn and asked[1] < players - 1:
+            seat = (state.active + 1 + asked[1]) % players
+            asked = (state.turn, asked[1] + 1)
+            action = seats[seat].choose(state, seat, awaited=False)
+        elif state.phase == "trade" and asked[0] != state.turn:
+            asked = (state.turn, 0)
+            continue
+        if action is None:
+            seat = waiting_for(state)[0]
+            action = seats[seat].choose(state, seat)
+        try:
+            events = apply(state, seat, action)
+        except IllegalMove:
+            outcome.illegal += 1
+            if outcome.illegal > 100:
+                break
+            continue
+        outcome.moves += 1
+        outcome.log.append((seat, action))
+        if check:
+            _check(state, events, coins, outcome)
+    outcome.finished = state.over
+    if state.over:
+        outcome.scores = state.result["scores"]
+        outcome.winners = state.result["winners"]
+    return outcome
+
+
+def _check(state: State, events, coins: list[int], outcome: Outcome) -> None:
+    """Invariants, and that coins change only through harvests and field purchases."""
+    for event in events:
+        if event.kind == "harvested":
+            coins[event.seat] += event.data["coins"]
+        elif event.kind == "field_bought":
+            coins[event.seat] -= event.data["cost"]
+    found = violations(state)
+    if [len(stack) for stack in state.coins] != coins:
+        found.append("coins changed other than by a harvest or a purchase")
+    outcome.violations += found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games.engine.simulate", description=__doc__)
+    parser.add_argument("--edition", choices=sorted(EDITIONS), default="rio-grande")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument(
+        "--bots", default="heuristic", help=f"one of {', '.join(BOTS)}, or a comma-separated list"
+    )
+    parser.add_argument("--no-check", action="store_true", help="skip the per-move checks")
+    args = parser.parse_args(argv)
+    bots = args.bots.split(",")
+    for bot in bots:
+        if bot not in BOTS:
+            parser.error(f"unknown bot {bot!r}")
+    started = time.perf_counter()
+    outcomes = [
+        play(args.edition, args.players, f"{args.seed}/{game}", bots, check=not args.no_check)
+        for game in range(args.games)
+    ]
+    elapsed = time.perf_counter() - started
+    finished = [o for o in outcomes if o.finished]
+    winner_coins = [o.scores[o.winners[0]] for o in finished]
+    all_coins = [coins for o in finished for coins in o.scores]
+    print(
+        f"games={len(outcomes)} finished={len(finished)} "
+        f"invariant_violations={sum(len(o.violations) for o in outcomes)} "
+        f"illegal_actions={sum(o.illegal for o in outcomes)} "
+        f"games_per_s={len(outcomes) / elapsed:.1f} "
+        f"mean_winner_coins={_mean(winner_coins):.2f} mean_coins={_mean(all_coins):.2f}"
+    )
+    return 0 if len(finished) == len(outcomes) else 1
+
+
+def _mean(values: list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,206 @@
+"""Phase 2 trading: offers between the active player and one other, checked again on accept."""
+
+from collections import Counter
+
+from .beans import BEAN_INDEX, BEAN_KEYS, BEANS
+from .deck import keys
+from .errors import IllegalMove
+from .events import Event
+from .state import Offer, State
+
+MAX_OPEN_OFFERS = 12  # per maker: enough for any real negotiation, bounded for the page
+MAX_ASKED = 30
+
+
+def tradable(state: State, seat: int) -> list[int]:
+    """Cards this seat may give: hand cards, and for the active player the face-up cards."""
+    if seat == state.active:
+        return state.hands[seat] + state.faceup
+    return state.hands[seat]
+
+
+def partners(state: State, seat: int) -> list[int]:
+    if seat == state.active:
+        return [other for other in range(state.players) if other != seat]
+    return [state.active]
+
+
+def require_trading(state: State) -> None:
+    if state.phase != "trade":
+        raise IllegalMove("Trading happens only after the active player has turned up cards.")
+
+
+def parse_offer(state: State, seat: int, action: dict) -> Offer:
+    require_trading(state)
+    to = action.get("to")
+    if type(to) is not int or to not in partners(state, seat):
+        if seat == state.active:
+            raise IllegalMove("Choose another player to trade with.")
+        raise IllegalMove(
+            "You may trade only with the active player; players who are not active never trade "
+            "with each other."
+        )
+    give = _card_list(action.get("give", []), "give")
+    ask_faceup = _card_list(action.get("ask_faceup", []), "ask_faceup")
+    ask = _ask(action.get("ask", {}))
+    available = set(tradable(state, seat))
+    for card in give:
+        if card not in available:
+            raise IllegalMove(
+                "You can give only cards from your hand"
+                + (" or the face-up cards" if seat == state.active else "")
+                + "; cards in fields or received in trade are not tradable."
+            )
+    if ask_faceup and seat == state.active:
+        raise IllegalMove("The face-up cards are already yours to give.")
+    faceup = set(state.faceup)
+    for card in ask_faceup:
+        if card not in faceup:
+            raise IllegalMove("You can ask only for cards that are face up now.")
+    if not give and not ask and not ask_faceup:
+        raise IllegalMove("An offer must give or ask for at least one card.")
+    if sum(1 for offer in state.offers.values() if offer.maker == seat) >= MAX_OPEN_OFFERS:
+        raise IllegalMove(f"You already have {MAX_OPEN_OFFERS} open offers; withdraw one first.")
+    return Offer(state.next_offer, seat, to, give, ask, ask_faceup)
+
+
+def _card_list(value, name: str) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple) or any(type(card) is not int for card in value):
+        raise IllegalMove(f"'{name}' must be a list of card numbers.")
+    if len(set(value)) != len(value):
+        raise IllegalMove("A card can be named only once in an offer.")
+    return tuple(value)
+
+
+def _ask(value) -> dict[int, int]:
+    if not isinstance(value, dict):
+        raise IllegalMove("'ask' must map bean names to how many of them you want.")
+    ask: dict[int, int] = {}
+    for key, count in value.items():
+        if key not in BEAN_INDEX:
+            raise IllegalMove(f"There is no bean called {key!r}.")
+        if type(count) is not int or count < 0:
+            raise IllegalMove("Ask for a whole number of beans.")
+        if count:
+            ask[BEAN_INDEX[key]] = count
+    if sum(ask.values()) > MAX_ASKED:
+        raise IllegalMove("That is more beans than anyone can hold.")
+    return ask
+
+
+def make_offer(state: State, offer: Offer, events: list[Event]) -> None:
+    state.offers[offer.id] = offer
+    state.next_offer += 1
+    events.append(
+        Event(
+            "offered",
+            offer.maker,
+            {
+                "offer": offer.id,
+                "to": offer.to,
+                "give": keys(state, list(offer.give)),
+                "ask": [BEAN_KEYS[bean] for bean, n in offer.ask.items() for _ in range(n)],
+                "ask_faceup": keys(state, list(offer.ask_faceup)),
+            },
+        )
+    )
+
+
+def get_offer(state: State, action: dict) -> Offer:
+    offer_id = action.get("offer")
+    offer = state.offers.get(offer_id) if type(offer_id) is int else None
+    if offer is None:
+        raise IllegalMove("That offer is no longer open.")
+    return offer
+
+
+def void_reason(state: State, offer: Offer) -> str | None:
+    """Why an offer can no longer be carried out, or None if it still can."""
+    available = set(tradable(state, offer.maker))
+    if any(card not in available for card in offer.give):
+        return f"{state.names[offer.maker]} no longer has a card it offered."
+    faceup = set(state.faceup)
+    if any(card not in faceup for card in offer.ask_faceup):
+        return "a face-up card it asked for was traded away."
+    return None
+
+
+def check_accept(state: State, seat: int, offer: Offer, action: dict) -> tuple[int, ...]:
+    """The cards the accepter hands over, checked against what the offer asks."""
+    if offer.to != seat:
+        raise IllegalMove("Only the player an offer is made to can accept it.")
+    reason = void_reason(state, offer)
+    if reason:
+        raise IllegalMove(f"That offer cannot be carried out any more: {reason}")
+    chosen = _card_list(action.get("give", []), "give")
+    hand = set(state.hands[seat])
+    if any(card not in hand for card in chosen):
+        raise IllegalMove("You can hand over only cards from your own hand.")
+    wanted = Counter(offer.ask)
+    got = Counter(state.card_beans[card] for card in chosen)
+    if got != wanted:
+        owned = Counter(state.card_beans[card] for card in state.hands[seat])
+        for bean, count in wanted.items():
+            if owned[bean] < count:
+                raise IllegalMove(
+                    f"You need {count} {BEANS[bean].name} in your hand to accept this offer."
+                )
+        asked = ", ".join(f"{n} {BEANS[bean].name}" for bean, n in wanted.items()) or "nothing"
+        raise IllegalMove(f"Choose exactly the cards asked for: {asked}.")
+    return chosen
+
+
+def accept(state: State, offer: Offer, chosen: tuple[int, ...], events: list[Event]) -> None:
+    maker, taker = offer.maker, offer.to
+    for card in offer.give:
+        _take(state, maker, card)
+    for card in chosen:
+        state.hands[taker].remove(card)
+    for card in offer.ask_faceup:
+        state.faceup.remove(card)
+    state.to_plant[taker] += offer.give
+    state.to_plant[maker] += chosen + offer.ask_faceup
+    del state.offers[offer.id]
+    events.append(
+        Event(
+            "traded",
+            taker,
+            {
+                "offer": offer.id,
+                "maker": maker,
+                "to": taker,
+                "given": keys(state, list(offer.give)),
+                "received": keys(state, list(chosen + offer.ask_faceup)),
+            },
+        )
+    )
+    void_impossible(state, events)
+
+
+def _take(state: State, seat: int, card: int) -> None:
+    hand = state.hands[seat]
+    if card in hand:
+        hand.remove(card)
+    else:
+        state.faceup.remove(card)
+
+
+def void_impossible(state: State, events: list[Event]) -> None:
+    for offer in list(state.offers.values()):
+        reason = void_reason(state, offer)
+        if reason:
+            _void(state, offer, reason, events)
+
+
+def _void(state: State, offer: Offer, reason: str, events: list[Event]) -> None:
+    del state.offers[offer.id]
+    events.append(Event("voided", offer.maker, {"offer": offer.id, "to": offer.to, "reason": reason}))
+
+
+def end_trading(state: State, events: list[Event]) -> None:
+    """Close the market: open offers lapse, untraded face-up cards go to the active player."""
+    for offer in list(state.offers.values()):
+        _void(state, offer, "trading has ended.", events)
+    state.to_plant[state.active] += state.faceup
+    state.faceup = []
+    events.append(Event("trading_ended", state.active, {}))

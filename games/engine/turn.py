@@ -1,0 +1,135 @@
+"""The turn of the 3-to-7-player game: plant, reveal and trade, plant traded beans, draw."""
+
+from .deck import draw_to_hand, keys, take_top
+from .ending import finish_game
+from .events import Event
+from .phases import PHASES, Phase, register
+from .state import State
+
+
+def begin_turn(state: State, events: list[Event]) -> None:
+    state.turn += 1
+    state.planted = 0
+    state.duel_discarded = False
+    events.append(Event("turn_started", state.active, {"turn": state.turn}))
+    enter(state, state.rules.turn[0], events)
+
+
+def enter(state: State, phase: str, events: list[Event]) -> None:
+    state.phase = phase
+    PHASES[phase].enter(state, events)
+
+
+def advance(state: State, events: list[Event]) -> None:
+    """Leave the current phase for the next one of the edition's turn."""
+    turn = state.rules.turn
+    following = turn.index(state.phase) + 1
+    if following < len(turn):
+        enter(state, turn[following], events)
+    else:
+        state.active = (state.active + 1) % state.players
+        begin_turn(state, events)
+
+
+# Phase 1: the active player plants the front card of the hand, then may plant the next.
+
+
+def _enter_plant(state: State, events: list[Event]) -> None:
+    if not state.hands[state.active]:
+        advance(state, events)
+
+
+def _front_card(state: State, seat: int) -> tuple[int, ...]:
+    hand = state.hands[seat]
+    if seat != state.active or not hand or state.planted >= 2:
+        return ()
+    return (hand[0],)
+
+
+def _after_front_planted(state: State, seat: int, events: list[Event]) -> None:
+    state.planted += 1
+    if state.planted >= 2 or not state.hands[seat]:
+        advance(state, events)
+
+
+def _active(state: State) -> list[int]:
+    return [state.active]
+
+
+register(
+    Phase(
+        "plant",
+        _enter_plant,
+        plantable=_front_card,
+        after_plant=_after_front_planted,
+        waiting_for=_active,
+    )
+)
+
+
+# Phase 2: turn up cards, trade until the active player ends trading.
+
+
+def _enter_trade(state: State, events: list[Event]) -> None:
+    revealed: list[int] = []
+    deck_events: list[Event] = []
+    while len(revealed) < state.rules.reveal and not state.ending:
+        revealed.append(take_top(state, deck_events))
+    state.faceup = revealed
+    events.append(Event("revealed", state.active, {"cards": revealed, "beans": keys(state, revealed)}))
+    events.extend(deck_events)
+
+
+def _trade_waiting(state: State) -> list[int]:
+    answering = sorted({offer.to for offer in state.offers.values()})
+    return answering + ([state.active] if state.active not in answering else [])
+
+
+register(Phase("trade", _enter_trade, waiting_for=_trade_waiting))
+
+
+# Phase 3: everyone plants what they received (the active player also the face-up cards).
+
+
+def _enter_plant_traded(state: State, events: list[Event]) -> None:
+    if not any(state.to_plant):
+        advance(state, events)
+
+
+def _received(state: State, seat: int) -> list[int]:
+    return state.to_plant[seat]
+
+
+def _after_received_planted(state: State, seat: int, events: list[Event]) -> None:
+    if not any(state.to_plant):
+        advance(state, events)
+
+
+def _planters(state: State) -> list[int]:
+    return [seat for seat, cards in enumerate(state.to_plant) if cards]
+
+
+register(
+    Phase(
+        "plant_traded",
+        _enter_plant_traded,
+        plantable=_received,
+        after_plant=_after_received_planted,
+        waiting_for=_planters,
+    )
+)
+
+
+# Phase 4: draw; a final exhaustion here ends the game at once.
+
+
+def _enter_draw(state: State, events: list[Event]) -> None:
+    if not state.ending:
+        draw_to_hand(state, state.active, state.rules.draw, events)
+    if state.ending:
+        finish_game(state, events)
+    else:
+        advance(state, events)
+
+
+register(Phase("draw", _enter_draw))
