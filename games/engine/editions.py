@@ -24,6 +24,9 @@ class Rules:
     reveal: int
     draw: int
     exhaustions_to_end: int
+    # The 1997 rules end the game at once even when the pile runs out while revealing; the
+    # later editions finish that turn's trading and planting first.
+    final_exhaustion_ends_at_once: bool
     tie_break: str  # "clockwise" (furthest from the start player), "shared" or "hand"
     harvest_in_own_turn_only: bool
     turn: tuple[str, ...]
@@ -84,6 +87,7 @@ def _amigo_classic(players: int, options: dict) -> Rules:
         reveal=2,
         draw=3,
         exhaustions_to_end=3,
+        final_exhaustion_ends_at_once=False,
         tie_break="clockwise",
         harvest_in_own_turn_only=False,
         turn=STANDARD_TURN,
@@ -104,6 +108,7 @@ def _amigo_1997(players: int, options: dict) -> Rules:
         reveal=2,
         draw=3,
         exhaustions_to_end=3,
+        final_exhaustion_ends_at_once=True,
         tie_break="shared",
         harvest_in_own_turn_only=False,
         turn=STANDARD_TURN,
@@ -123,6 +128,7 @@ def _rio_grande(players: int, options: dict) -> Rules:
             reveal=3,
             draw=2,
             exhaustions_to_end=1,
+            final_exhaustion_ends_at_once=False,
             tie_break="hand",
             harvest_in_own_turn_only=True,
             turn=DUEL_TURN,
@@ -140,6 +146,7 @@ def _rio_grande(players: int, options: dict) -> Rules:
         reveal=2,
         draw=4 if big else 3,
         exhaustions_to_end=2 if players == 3 else 3,
+        final_exhaustion_ends_at_once=False,
         tie_break="hand",
         harvest_in_own_turn_only=False,
         turn=STANDARD_TURN,

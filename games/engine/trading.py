@@ -194,7 +194,8 @@ def void_impossible(state: State, events: list[Event]) -> None:
 
 def _void(state: State, offer: Offer, reason: str, events: list[Event]) -> None:
     del state.offers[offer.id]
-    events.append(Event("voided", offer.maker, {"offer": offer.id, "to": offer.to, "reason": reason}))
+    data = {"offer": offer.id, "to": offer.to, "reason": reason}
+    events.append(Event("voided", offer.maker, data))
 
 
 def end_trading(state: State, events: list[Event]) -> None:

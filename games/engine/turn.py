@@ -63,6 +63,7 @@ register(
         plantable=_front_card,
         after_plant=_after_front_planted,
         waiting_for=_active,
+        plants_from="hand",
     )
 )
 
@@ -76,8 +77,11 @@ def _enter_trade(state: State, events: list[Event]) -> None:
     while len(revealed) < state.rules.reveal and not state.ending:
         revealed.append(take_top(state, deck_events))
     state.faceup = revealed
-    events.append(Event("revealed", state.active, {"cards": revealed, "beans": keys(state, revealed)}))
+    data = {"cards": revealed, "beans": keys(state, revealed)}
+    events.append(Event("revealed", state.active, data))
     events.extend(deck_events)
+    if state.ending and state.rules.final_exhaustion_ends_at_once:
+        finish_game(state, events)
 
 
 def _trade_waiting(state: State) -> list[int]:
@@ -116,6 +120,7 @@ register(
         plantable=_received,
         after_plant=_after_received_planted,
         waiting_for=_planters,
+        plants_from="to_plant",
     )
 )
 

@@ -17,7 +17,8 @@ def make_bot(kind: str, seed: str):
     try:
         bot_class = BOTS[kind]
     except KeyError:
-        raise ValueError(f"There is no bot called {kind!r}; choose from {', '.join(BOTS)}.") from None
+        choices = ", ".join(BOTS)
+        raise ValueError(f"There is no bot called {kind!r}; choose from {choices}.") from None
     return bot_class(_random.Random(seed))
 
 

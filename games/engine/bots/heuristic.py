@@ -6,9 +6,12 @@ trading as soon as its own offers are answered.
 """
 
 from ..beans import payout
+from ..editions import DUEL_TURN
 from ..fields import harvestable, third_field_cost
 from ..phases import PHASES
 from ..state import State
+
+DUEL_STEPS = DUEL_TURN[:3]  # the draw is shared and never waits for a move
 
 
 class HeuristicBot:
@@ -24,6 +27,8 @@ class HeuristicBot:
             return self._trade(state, seat, awaited)
         if not awaited:
             return None
+        if state.phase in DUEL_STEPS:
+            return self._duel(state, seat)
         plantable = PHASES[state.phase].plantable(state, seat)
         if state.phase == "plant" and state.planted == 1:
             card = plantable[0] if plantable else None
@@ -33,6 +38,33 @@ class HeuristicBot:
             return self._plant(state, seat, _best_to_plant(state, seat, plantable))
         extra = PHASES[state.phase].extra_actions(state, seat)
         return extra[0] if extra else None
+
+    def _duel(self, state: State, seat: int) -> dict:
+        """Plant what fits, discard what would force an uproot, leave the rest on offer."""
+        cost = third_field_cost(state, seat)
+        # The Duel is one pass through the deck: a field bought late has no time to pay.
+        if cost is not None and len(state.coins[seat]) > cost and len(state.deck) > 40:
+            return {"kind": "buy_field"}
+        hand = state.hands[seat]
+        if state.phase == "duel_offer":
+            card = state.faceup[0]
+            if _field_for(state, seat, card) is None:
+                return {"kind": "discard", "card": card}
+            return self._plant(state, seat, card)
+        if state.phase == "duel_plant":
+            if state.planted == 0:
+                return self._plant(state, seat, hand[0])
+            grows = _field_for(state, seat, hand[0], growing_only=True) is not None
+            if state.planted == 1 and grows:
+                return self._plant(state, seat, hand[0])
+            misfit = [card for card in hand if _field_for(state, seat, card) is None]
+            if misfit:
+                return {"kind": "discard", "card": misfit[0]}
+            return {"kind": "stop_planting"}
+        fitting = [card for card in state.faceup if _field_for(state, seat, card) is not None]
+        if fitting:
+            return self._plant(state, seat, fitting[0])
+        return {"kind": "end_turn"}
 
     def _plant(self, state: State, seat: int, card: int) -> dict:
         field = _field_for(state, seat, card)

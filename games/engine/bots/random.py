@@ -40,7 +40,8 @@ class RandomBot:
         kind = action["kind"]
         if kind == "plant":
             fields = action["fields"]
-            return {"kind": "plant", "card": action["card"], "field": fields[int(rng.random() * len(fields))]}
+            field = fields[int(rng.random() * len(fields))]
+            return {"kind": "plant", "card": action["card"], "field": field}
         if kind == "offer":
             return self._offer(state, action)
         if kind == "accept":

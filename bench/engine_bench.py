@@ -1,0 +1,97 @@
+"""Engine figures, with the per-move invariant checks switched off.
+
+- throughput of whole games: 4 players, amigo-classic, random bots, 200 seeded games;
+- median time of a whole 5-player rio-grande game between heuristic bots;
+- median time of one `apply`, of replaying a finished game's log, and of one `view`.
+"""
+
+import statistics
+import time
+
+from games.engine import apply, from_dict, new_game, view
+from games.engine.simulate import play
+
+TARGETS = {"games_per_s": 300.0, "heuristic_game_ms": 25.0, "apply_us": 10.0}
+
+
+def throughput(games: int = 200) -> float:
+    started = time.perf_counter()
+    for game in range(games):
+        play("amigo-classic", 4, f"bench/{game}", ["random"], check=False)
+    return games / (time.perf_counter() - started)
+
+
+def heuristic_game_ms(games: int = 50) -> list[float]:
+    times = []
+    for game in range(games):
+        started = time.perf_counter()
+        play("rio-grande", 5, f"bench/{game}", ["heuristic"], check=False)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def _recorded_games(games: int = 10):
+    """Finished heuristic games as (seed, log) pairs, to replay and sample from."""
+    return [
+        (f"bench/{game}", play("rio-grande", 5, f"bench/{game}", ["heuristic"], check=False).log)
+        for game in range(games)
+    ]
+
+
+NAMES = [f"seat{seat}" for seat in range(5)]
+
+
+def apply_and_view_us(recorded) -> tuple[list[float], list[float]]:
+    """Time each move on a fresh copy of the state before it (the copy is not timed)."""
+    apply_times, view_times = [], []
+    for seed, log in recorded:
+        state, _ = new_game("rio-grande", NAMES, seed)
+        for seat, action in log:
+            before = state.to_dict()
+            copy = from_dict(before)
+            started = time.perf_counter_ns()
+            apply(copy, seat, action)
+            apply_times.append((time.perf_counter_ns() - started) / 1000)
+            started = time.perf_counter_ns()
+            view(state, seat)
+            view_times.append((time.perf_counter_ns() - started) / 1000)
+            apply(state, seat, action)
+    return apply_times, view_times
+
+
+def replay_ms(recorded) -> list[float]:
+    times = []
+    for seed, log in recorded:
+        started = time.perf_counter()
+        state, _ = new_game("rio-grande", NAMES, seed)
+        for seat, action in log:
+            apply(state, seat, action)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def main() -> None:
+    rate = throughput()
+    game_ms = statistics.median(heuristic_game_ms())
+    recorded = _recorded_games()
+    apply_times, view_times = apply_and_view_us(recorded)
+    moves = statistics.mean(len(log) for _, log in recorded)
+    print("engine (one core, invariant checks off)")
+    print(
+        f"  random 4p amigo-classic, 200 games: {rate:.0f} games/s "
+        f"(target >= {TARGETS['games_per_s']:.0f})"
+    )
+    print(
+        f"  heuristic 5p rio-grande game: median {game_ms:.1f} ms "
+        f"(target <= {TARGETS['heuristic_game_ms']:.0f})"
+    )
+    print(
+        f"  apply: median {statistics.median(apply_times):.1f} us, "
+        f"p99 {statistics.quantiles(apply_times, n=100)[98]:.1f} us "
+        f"(target median <= {TARGETS['apply_us']:.0f})"
+    )
+    print(
+        f"  replay of a finished game ({moves:.0f} moves): "
+        f"median {statistics.median(replay_ms(recorded)):.1f} ms"
+    )
+    print(f"  view: median {statistics.median(view_times):.1f} us")
