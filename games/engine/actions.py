@@ -56,49 +56,56 @@ def _plant(state: State, seat: int, action: dict, events: list[Event]) -> None:
     phase = PHASES[state.phase]
     allowed = phase.plantable(state, seat)
     if card not in allowed:
-        raise IllegalMove(_why_not_plantable(state, seat, allowed))
+        raise IllegalMove(_why_not_plantable(state, seat, allowed, phase.plants_from))
     fields.check_plant(state, seat, card, field)
-    source = _take_to_plant(state, seat, card)
+    _waiting_place(state, seat, phase.plants_from).remove(card)
     fields.plant(state, seat, card, field)
     events.append(
         Event(
             "planted",
             seat,
-            {"card": card, "bean": BEAN_KEYS[state.card_beans[card]], "field": field, "source": source},
+            {
+                "card": card,
+                "bean": BEAN_KEYS[state.card_beans[card]],
+                "field": field,
+                "source": phase.plants_from,
+            },
         )
     )
     phase.after_plant(state, seat, events)
 
 
-def _why_not_plantable(state: State, seat: int, allowed) -> str:
+def _why_not_plantable(state: State, seat: int, allowed, source: str) -> str:
     if allowed:
-        if state.phase == "plant":
-            return "You must plant the front card of your hand first."
-        return "You can plant only the cards waiting to be planted."
-    if state.phase == "plant" and seat == state.active and state.planted >= 2:
+        return {
+            "hand": "You must plant the front card of your hand first.",
+            "offer": "You can plant only the cards on offer.",
+            "revealed": "You can plant only the cards you turned up.",
+        }.get(source, "You can plant only the cards waiting to be planted.")
+    if source == "hand" and seat == state.active and state.planted >= 2:
         return "You have planted two cards from your hand already."
-    if state.phase == "plant_traded":
+    if source == "to_plant":
         return "You have nothing left to plant this turn."
     return "It is not the time for you to plant."
 
 
-def _take_to_plant(state: State, seat: int, card: int) -> str:
-    """Remove a card that is about to be planted from where it waits; say where that was."""
-    for source, cards in (
-        ("hand", state.hands[seat]),
-        ("to_plant", state.to_plant[seat]),
-        ("faceup", state.faceup),
-    ):
-        if card in cards:
-            cards.remove(card)
-            return source
-    raise AssertionError("a plantable card is in no place a seat plants from")
+def _waiting_place(state: State, seat: int, source: str) -> list[int]:
+    """The list where the cards a phase lets a seat plant wait."""
+    if source == "hand":
+        return state.hands[seat]
+    if source == "to_plant":
+        return state.to_plant[seat]
+    if source in ("offer", "revealed"):  # the Bean Duel's two uses of the face-up cards
+        return state.faceup
+    raise AssertionError(f"phase {state.phase} lets seats plant but not say from where")
 
 
 @handles("stop_planting")
 def _stop_planting(state: State, seat: int, action: dict, events: list[Event]) -> None:
-    if state.phase != "plant" or seat != state.active:
-        raise IllegalMove("Only the active player, while planting from the hand, can stop planting.")
+    if PHASES[state.phase].plants_from != "hand" or seat != state.active:
+        raise IllegalMove(
+            "Only the active player, while planting from the hand, can stop planting."
+        )
     if state.planted == 0:
         raise IllegalMove("You must plant the front card of your hand first.")
     events.append(Event("planting_stopped", seat, {}))

@@ -93,7 +93,9 @@ def _planted(e, who, you, names, viewer):
 
 def _harvested(e, who, you, names, viewer):
     bean = BEANS_BY_KEY[e["bean"]].name
-    return f"{who} harvested {e['beans']} {bean} from field {e['field'] + 1} for {_coins(e['coins'])}."
+    return (
+        f"{who} harvested {e['beans']} {bean} from field {e['field'] + 1} for {_coins(e['coins'])}."
+    )
 
 
 def _offered(e, who, you, names, viewer):
@@ -114,14 +116,29 @@ def _traded(e, who, you, names, viewer):
     if not e["received"]:
         return f"{maker} gave {to} {bean_summary(e['given'])} as a gift."
     if not e["given"]:
-        return f"{to[0].upper() + to[1:]} gave {_name(names, e['maker'], viewer)} {bean_summary(e['received'])} as a gift."
+        giver = to[0].upper() + to[1:]
+        taker = _name(names, e["maker"], viewer)
+        return f"{giver} gave {taker} {bean_summary(e['received'])} as a gift."
     return f"{maker} traded {bean_summary(e['given'])} to {to} for {bean_summary(e['received'])}."
+
+
+def _discarded(e, who, you, names, viewer):
+    source = {"offer": " from the offer", "hand": " from the hand"}.get(e.get("source", ""), "")
+    return f"{who} discarded a {BEANS_BY_KEY[e['bean']].name}{source}."
+
+
+def _turn_ended(e, who, you, names, viewer):
+    if not e["beans"]:
+        return f"{who} ended the turn."
+    return f"{who} ended the turn, leaving {bean_summary(e['beans'])} on offer."
 
 
 _WORDING = {
     "game_started": lambda e, *_: "The game began. Seed hash " + e["seed_hash"][:12] + "….",
     "dealt": _dealt,
-    "turn_started": lambda e, who, you, *_: f"{'Your' if you else who + chr(39) + 's'} turn {e['turn']} began.",
+    "turn_started": lambda e, who, you, *_: (
+        f"{'Your' if you else who + chr(39) + 's'} turn {e['turn']} began."
+    ),
     "planted": _planted,
     "planting_stopped": lambda e, who, you, *_: f"{who} stopped planting.",
     "revealed": lambda e, who, *_: f"{who} turned up {bean_names(e['beans'])}.",
@@ -135,8 +152,14 @@ _WORDING = {
     "trading_ended": lambda e, who, *_: f"{who} ended trading.",
     "drew": _drew,
     "exhausted": lambda e, *_: f"The draw pile ran out (exhaustion {e['count']} of {e['of']}).",
-    "reshuffled": lambda e, *_: f"The discard pile was shuffled into a new draw pile of {_cards(e['count'])}.",
-    "discarded": lambda e, who, *_: f"{who} discarded a {BEANS_BY_KEY[e['bean']].name}.",
+    "reshuffled": lambda e, *_: (
+        f"The discard pile was shuffled into a new draw pile of {_cards(e['count'])}."
+    ),
+    "discarded": _discarded,
+    "took_discard": lambda e, who, *_: (
+        f"{who} took a {BEANS_BY_KEY[e['bean']].name} from the discard pile."
+    ),
+    "turn_ended": _turn_ended,
     "game_ending": lambda e, *_: f"The game will end after this turn: {e['reason']}",
     "game_over": lambda e, *_: e["summary"],
 }

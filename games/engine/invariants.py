@@ -22,4 +22,11 @@ def violations(state: State) -> list[str]:
         found.append(f"cards waiting to be planted in phase {state.phase}")
     if not state.over and not state.ending and not state.deck:
         found.append("the draw pile is empty while the game goes on")
+    if state.faceup and state.phase not in ("trade", "duel_offer", "duel_reveal", "over"):
+        found.append(f"face-up cards in phase {state.phase}")
+    rules = state.rules
+    if rules.paid_coins_leave_game:
+        bought = sum(len(seat_fields) - rules.fields_at_start for seat_fields in state.fields)
+        if len(state.out) != bought * rules.third_field_cost:
+            found.append(f"{len(state.out)} cards out of the game for {bought} fields bought")
     return found

@@ -15,7 +15,7 @@ def legal_actions(state: State, seat: int | None) -> list[dict]:
         allowed = fields.fitting_fields(state, seat, card)
         if allowed:
             actions.append({"kind": "plant", "card": card, "fields": allowed})
-    if state.phase == "plant" and seat == state.active and state.planted == 1:
+    if phase.plants_from == "hand" and seat == state.active and state.planted >= 1:
         actions.append({"kind": "stop_planting"})
     if not state.rules.harvest_in_own_turn_only or seat == state.active:
         for field in fields.harvestable(state, seat):

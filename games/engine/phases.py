@@ -32,6 +32,9 @@ class Phase:
     plantable: Callable[[State, int], Sequence[int]] = _nothing_to_plant
     after_plant: Callable[[State, int, list[Event]], None] | None = None
     waiting_for: Callable[[State], list[int]] = _nobody
+    # Where the cards `plantable` offers wait: "hand" (front card first, `stop_planting` ends
+    # the phase), "to_plant", or state.faceup as "offer" or "revealed". Names the event source.
+    plants_from: str = ""
     # Moves particular to this phase, described as `legal_actions` describes them.
     extra_actions: Callable[[State, int], list[dict]] = _no_extra_actions
 

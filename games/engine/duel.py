@@ -1,0 +1,188 @@
+"""The Bean Duel (Rio Grande, 2 players): its own turn of four steps.
+
+The cards on offer and the revealed cards are both `state.faceup`: what the active player
+leaves there in step 3 is what the opponent deals with in step 1 of their turn. The active
+player makes every move; harvesting and buying the third field are open to them throughout
+their turn, never in the opponent's.
+
+1. "duel_offer": `plant` or `discard` each card on offer. The step ends by itself when the
+   offer is empty, so it is skipped in the very first turn and when nothing was left.
+2. "duel_plant": `plant` the front card of the hand (skipped with an empty hand), then
+   `plant` the new front card (two in all at most), `discard` one card from any position of
+   the hand, or `stop_planting`. The discard and `stop_planting` both end the step, so going
+   on is one move with or without a discard; planting the last hand card ends it too.
+3. "duel_reveal": entering it turns up 3 cards, then takes the top card of the discard pile
+   while it matches a revealed bean. `plant` any of them; `end_turn` leaves the rest on offer.
+   The step never ends by itself, even with nothing left to plant: harvesting now rather than
+   next turn puts beans on the discard pile before the opponent's chain, a choice of its own.
+4. "draw" (the shared phase): draw 2. A final exhaustion there ends the game at once; one
+   during step 3's reveal lets the player finish step 3 and ends the game instead of the draw.
+
+Cards still on offer when the game ends stay in `state.faceup`: nobody may take them any
+more, they are worth nothing and, not being in a hand, count for nobody's tie-break.
+"""
+
+from .actions import handles, whole_number
+from .beans import BEAN_KEYS
+from .deck import keys, take_top
+from .errors import IllegalMove
+from .events import Event
+from .phases import Phase, register
+from .state import State
+from .turn import _active, _front_card, advance
+
+
+def _faceup_cards(state: State, seat: int) -> tuple[int, ...]:
+    return tuple(state.faceup) if seat == state.active else ()
+
+
+def _nothing(state: State, seat: int, events: list[Event]) -> None:
+    pass
+
+
+def _end_turn_move(state: State, seat: int) -> list[dict]:
+    return [{"kind": "end_turn"}] if seat == state.active else []
+
+
+# Step 1: the cards the opponent left on offer.
+
+
+def _enter_offer(state: State, events: list[Event]) -> None:
+    if not state.faceup:
+        advance(state, events)
+
+
+def _after_offer_taken(state: State, seat: int, events: list[Event]) -> None:
+    if not state.faceup:
+        advance(state, events)
+
+
+# Step 2: plant from the hand, then perhaps discard one hand card.
+
+
+def _enter_plant(state: State, events: list[Event]) -> None:
+    if not state.hands[state.active]:
+        advance(state, events)
+
+
+def _after_front_planted(state: State, seat: int, events: list[Event]) -> None:
+    state.planted += 1
+    if not state.hands[seat]:
+        advance(state, events)
+
+
+# Discarding, in steps 1 and 2.
+
+
+def _discardable(state: State, seat: int) -> list[int]:
+    if seat != state.active:
+        return []
+    if state.phase == "duel_offer":
+        return list(state.faceup)
+    if state.phase == "duel_plant" and state.planted and not state.duel_discarded:
+        return list(state.hands[seat])
+    return []
+
+
+def _discard_moves(state: State, seat: int) -> list[dict]:
+    # One entry a card, as for planting: a discard is a move with a card, nothing more.
+    return [{"kind": "discard", "card": card} for card in _discardable(state, seat)]
+
+
+def _why_not_discardable(state: State, seat: int) -> str:
+    if seat != state.active:
+        return "You can discard only in your own turn."
+    if state.phase == "duel_offer":
+        return "You can discard only a card on offer now."
+    if state.phase == "duel_plant":
+        if not state.planted:
+            return "Plant the front card of your hand first; then you may discard one card."
+        return "That card is not in your hand."
+    return (
+        "You can discard only the cards on offer (step 1) or, after planting, one card "
+        "from your hand (step 2)."
+    )
+
+
+@handles("discard")
+def _discard(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    card = whole_number(action, "card")
+    if card not in _discardable(state, seat):
+        raise IllegalMove(_why_not_discardable(state, seat))
+    offered = state.phase == "duel_offer"
+    (state.faceup if offered else state.hands[seat]).remove(card)
+    state.discard.append(card)
+    source = "offer" if offered else "hand"
+    bean = BEAN_KEYS[state.card_beans[card]]
+    events.append(Event("discarded", seat, {"card": card, "bean": bean, "source": source}))
+    if offered:
+        _after_offer_taken(state, seat, events)
+    else:
+        state.duel_discarded = True
+        advance(state, events)
+
+
+# Step 3: reveal, take matching discards, plant what is wanted, leave the rest on offer.
+
+
+def _enter_reveal(state: State, events: list[Event]) -> None:
+    revealed: list[int] = []
+    deck_events: list[Event] = []
+    while len(revealed) < state.rules.reveal and not state.ending:
+        revealed.append(take_top(state, deck_events))
+    events.append(
+        Event("revealed", state.active, {"cards": revealed, "beans": keys(state, revealed)})
+    )
+    events.extend(deck_events)
+    beans = {state.card_beans[card] for card in revealed}
+    # The chain takes only beans that were turned up, so taking cards never widens it.
+    while state.discard and state.card_beans[state.discard[-1]] in beans:
+        card = state.discard.pop()
+        revealed.append(card)
+        bean = BEAN_KEYS[state.card_beans[card]]
+        events.append(Event("took_discard", state.active, {"card": card, "bean": bean}))
+    state.faceup += revealed
+
+
+@handles("end_turn")
+def _end_turn(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    if state.phase != "duel_reveal" or seat != state.active:
+        raise IllegalMove("Only the active player, after turning up cards, can end the turn.")
+    left = list(state.faceup)
+    events.append(Event("turn_ended", seat, {"cards": left, "beans": keys(state, left)}))
+    advance(state, events)
+
+
+register(
+    Phase(
+        "duel_offer",
+        _enter_offer,
+        plantable=_faceup_cards,
+        after_plant=_after_offer_taken,
+        waiting_for=_active,
+        extra_actions=_discard_moves,
+        plants_from="offer",
+    )
+)
+register(
+    Phase(
+        "duel_plant",
+        _enter_plant,
+        plantable=_front_card,
+        after_plant=_after_front_planted,
+        waiting_for=_active,
+        extra_actions=_discard_moves,
+        plants_from="hand",
+    )
+)
+register(
+    Phase(
+        "duel_reveal",
+        _enter_reveal,
+        plantable=_faceup_cards,
+        after_plant=_nothing,
+        waiting_for=_active,
+        extra_actions=_end_turn_move,
+        plants_from="revealed",
+    )
+)
