@@ -1,6 +1,7 @@
 """The draw pile: shuffles derived from the seed, exhaustions, reshuffles."""
 
 import random
+from collections.abc import Iterable
 
 from .beans import BEAN_KEYS
 from .events import Event
@@ -62,6 +63,6 @@ def draw_to_hand(state: State, seat: int, count: int, events: list[Event]) -> No
     events.extend(deck_events)
 
 
-def keys(state: State, cards: list[int]) -> list[str]:
+def keys(state: State, cards: Iterable[int]) -> list[str]:
     beans = state.card_beans
     return [BEAN_KEYS[beans[card]] for card in cards]

@@ -192,4 +192,8 @@ def resolve(edition: str, players: int, options: dict | None = None) -> Rules:
         chosen = EDITIONS[edition]
     except (KeyError, TypeError):
         raise SetupError(f"There is no edition called {edition!r}.") from None
+    if type(players) is not int:
+        raise SetupError("The number of players must be a whole number.")
+    if options is not None and not isinstance(options, dict):
+        raise SetupError("Options must map each option's name to on or off.")
     return chosen.resolve(players, dict(options or {}))

@@ -16,6 +16,17 @@ def fitting_fields(state: State, seat: int, card: int) -> list[int]:
     return [i for i, field in enumerate(state.fields[seat]) if not field or beans[field[0]] == bean]
 
 
+def has_room(state: State, seat: int, card: int) -> bool:
+    """Whether some field of this seat takes the card: `fitting_fields` without the list."""
+    beans = state.card_beans
+    bean = beans[card]
+    # A loop, not any(): legal_kinds asks this for every decision, and a generator costs more.
+    for field in state.fields[seat]:  # noqa: SIM110
+        if not field or beans[field[0]] == bean:
+            return True
+    return False
+
+
 def check_plant(state: State, seat: int, card: int, field: int) -> None:
     fields = state.fields[seat]
     if not 0 <= field < len(fields):
@@ -33,10 +44,11 @@ def plant(state: State, seat: int, card: int, field: int) -> None:
 
 
 def harvestable(state: State, seat: int) -> list[int]:
-    """Fields the bean protection rule lets this seat harvest now."""
-    sizes = [len(field) for field in state.fields[seat]]
-    least = 2 if max(sizes) > 1 else 1
-    return [i for i, size in enumerate(sizes) if size >= least]
+    """Fields the bean protection rule lets this seat harvest now: those of two beans or more,
+    or when there are none, every field with a bean."""
+    own = state.fields[seat]
+    crowded = [i for i, field in enumerate(own) if len(field) > 1]
+    return crowded or [i for i, field in enumerate(own) if field]
 
 
 def check_harvest(state: State, seat: int, field: int) -> None:

@@ -1,64 +1,173 @@
-"""The moves a seat may make now, by kind, with the parameters each kind allows."""
+"""The moves a seat may make now, by kind, with the parameters each kind allows.
+
+`legal_kinds` says cheaply which kinds of move are open; `moves_of_kind` lists the moves of one
+of those kinds with their parameters; `legal_actions` is all of them, kind after kind, for the
+pages. A bot that picks a kind first needs to spell out only the kind it picked.
+"""
+
+from collections.abc import Callable
 
 from . import fields, trading
 from .beans import BEAN_KEYS
 from .phases import PHASES
-from .state import State
+from .state import Offer, State
 
 
 def legal_actions(state: State, seat: int | None) -> list[dict]:
+    return [
+        move for kind in legal_kinds(state, seat) for move in moves_of_kind(state, seat, kind)
+    ]
+
+
+def legal_kinds(state: State, seat: int | None) -> list[str]:
+    """The kinds of move open to this seat now, in the order `legal_actions` lists them."""
     if state.over or seat is None:
         return []
-    actions: list[dict] = []
+    kinds: list[str] = []
     phase = PHASES[state.phase]
-    for card in phase.plantable(state, seat):
-        allowed = fields.fitting_fields(state, seat, card)
-        if allowed:
-            actions.append({"kind": "plant", "card": card, "fields": allowed})
-    if phase.plants_from == "hand" and seat == state.active and state.planted >= 1:
-        actions.append({"kind": "stop_planting"})
+    plantable = phase.plantable(state, seat)
+    if plantable and _may_plant(state, seat, plantable):
+        kinds.append("plant")
+    if phase.plants_from == "hand" and seat == state.active and state.planted:
+        kinds.append("stop_planting")
     if not state.rules.harvest_in_own_turn_only or seat == state.active:
-        for field in fields.harvestable(state, seat):
-            actions.append({"kind": "harvest", "field": field})
+        # The protection rule never shuts every field: a field of two or more beans may be
+        # harvested, and when there is none, any field with a bean.
+        if any(state.fields[seat]):
+            kinds.append("harvest")
         cost = fields.third_field_cost(state, seat)
         if cost is not None and len(state.coins[seat]) >= cost:
-            actions.append({"kind": "buy_field", "cost": cost})
+            kinds.append("buy_field")
     if state.phase == "trade":
-        actions += _trading_actions(state, seat)
-    actions += PHASES[state.phase].extra_actions(state, seat)
-    return actions
+        kinds += _trading_kinds(state, seat)
+    for move in phase.extra_actions(state, seat):
+        if move["kind"] not in kinds:
+            kinds.append(move["kind"])
+    return kinds
 
 
-def _trading_actions(state: State, seat: int) -> list[dict]:
-    actions: list[dict] = []
-    active = seat == state.active
+def moves_of_kind(state: State, seat: int, kind: str) -> list[dict]:
+    """The moves of one kind that `legal_kinds` gave for this seat, with their parameters."""
+    spell_out = _MOVES_OF_KIND.get(kind)
+    if spell_out is None:  # a kind of move particular to the phase
+        extra = PHASES[state.phase].extra_actions(state, seat)
+        return [move for move in extra if move["kind"] == kind]
+    return spell_out(state, seat)
+
+
+def _may_plant(state: State, seat: int, plantable) -> bool:
+    for card in plantable:  # noqa: SIM110  (as in has_room: cheaper than any() here)
+        if fields.has_room(state, seat, card):
+            return True
+    return False
+
+
+def _trading_kinds(state: State, seat: int) -> list[str]:
+    kinds: list[str] = []
     offers_made = 0
     for offer in state.offers.values():
         if offer.to == seat:
-            choices: dict[str, list[int]] = {}
-            for bean in offer.ask:
-                choices[BEAN_KEYS[bean]] = [
-                    card for card in state.hands[seat] if state.card_beans[card] == bean
-                ]
-            if all(len(choices[BEAN_KEYS[b]]) >= n for b, n in offer.ask.items()):
-                ask = {BEAN_KEYS[bean]: count for bean, count in offer.ask.items()}
-                actions.append(
-                    {"kind": "accept", "offer": offer.id, "ask": ask, "choices": choices}
-                )
-            actions.append({"kind": "decline", "offer": offer.id})
+            if "accept" not in kinds and _can_pay(state, seat, offer):
+                kinds.append("accept")
+            if "decline" not in kinds:
+                kinds.append("decline")
         elif offer.maker == seat:
             offers_made += 1
-            actions.append({"kind": "withdraw", "offer": offer.id})
+            if "withdraw" not in kinds:
+                kinds.append("withdraw")
     if offers_made < trading.MAX_OPEN_OFFERS:
-        actions.append(
-            {
-                "kind": "offer",
-                "to": trading.partners(state, seat),
-                "give": trading.tradable(state, seat),
-                "ask_faceup": [] if active else list(state.faceup),
-                "ask": [BEAN_KEYS[bean] for bean in state.rules.beans],
+        kinds.append("offer")
+    if seat == state.active:
+        kinds.append("end_trading")
+    return kinds
+
+
+def _can_pay(state: State, seat: int, offer: Offer) -> bool:
+    """Whether the hand holds the beans the offer asks for."""
+    if not offer.ask:
+        return True
+    beans = state.card_beans
+    held = [beans[card] for card in state.hands[seat]]
+    return all(held.count(bean) >= count for bean, count in offer.ask.items())
+
+
+def _plant_moves(state: State, seat: int) -> list[dict]:
+    moves = []
+    for card in PHASES[state.phase].plantable(state, seat):
+        allowed = fields.fitting_fields(state, seat, card)
+        if allowed:
+            moves.append({"kind": "plant", "card": card, "fields": allowed})
+    return moves
+
+
+def _harvest_moves(state: State, seat: int) -> list[dict]:
+    return [{"kind": "harvest", "field": field} for field in fields.harvestable(state, seat)]
+
+
+def _buy_field_moves(state: State, seat: int) -> list[dict]:
+    return [{"kind": "buy_field", "cost": fields.third_field_cost(state, seat)}]
+
+
+def _accept_moves(state: State, seat: int) -> list[dict]:
+    moves = []
+    hand = state.hands[seat]
+    beans = state.card_beans
+    for offer in state.offers.values():
+        if offer.to == seat and _can_pay(state, seat, offer):
+            ask = {BEAN_KEYS[bean]: count for bean, count in offer.ask.items()}
+            choices = {
+                BEAN_KEYS[bean]: [card for card in hand if beans[card] == bean]
+                for bean in offer.ask
             }
-        )
-    if active:
-        actions.append({"kind": "end_trading"})
-    return actions
+            moves.append({"kind": "accept", "offer": offer.id, "ask": ask, "choices": choices})
+    return moves
+
+
+def _decline_moves(state: State, seat: int) -> list[dict]:
+    return [
+        {"kind": "decline", "offer": offer.id}
+        for offer in state.offers.values()
+        if offer.to == seat
+    ]
+
+
+def _withdraw_moves(state: State, seat: int) -> list[dict]:
+    return [
+        {"kind": "withdraw", "offer": offer.id}
+        for offer in state.offers.values()
+        if offer.maker == seat
+    ]
+
+
+def _offer_moves(state: State, seat: int) -> list[dict]:
+    active = seat == state.active
+    return [
+        {
+            "kind": "offer",
+            "to": trading.partners(state, seat),
+            "give": trading.tradable(state, seat),
+            "ask_faceup": [] if active else list(state.faceup),
+            "ask": [BEAN_KEYS[bean] for bean in state.rules.beans],
+        }
+    ]
+
+
+def _stop_planting_moves(state: State, seat: int) -> list[dict]:
+    return [{"kind": "stop_planting"}]
+
+
+def _end_trading_moves(state: State, seat: int) -> list[dict]:
+    return [{"kind": "end_trading"}]
+
+
+_MOVES_OF_KIND: dict[str, Callable[[State, int], list[dict]]] = {
+    "plant": _plant_moves,
+    "stop_planting": _stop_planting_moves,
+    "harvest": _harvest_moves,
+    "buy_field": _buy_field_moves,
+    "accept": _accept_moves,
+    "decline": _decline_moves,
+    "withdraw": _withdraw_moves,
+    "offer": _offer_moves,
+    "end_trading": _end_trading_moves,
+}

@@ -45,16 +45,9 @@ def play(
     seats = [make_bot(bots[seat % len(bots)], f"{seed}/bot{seat}") for seat in range(players)]
     outcome = Outcome(finished=False, moves=0, illegal=0)
     coins = [0] * players
-    asked = (-1, -1)  # (turn, seats asked so far) for unprompted offers in the trade phase
+    unprompted = _UnpromptedOffers(seats)
     while not state.over and outcome.moves < MAX_MOVES:
-        seat, action = None, None
-        if state.phase == "trade" and asked[0] == state.turn and asked[1] < players - 1:
-            seat = (state.active + 1 + asked[1]) % players
-            asked = (state.turn, asked[1] + 1)
-            action = seats[seat].choose(state, seat, awaited=False)
-        elif state.phase == "trade" and asked[0] != state.turn:
-            asked = (state.turn, 0)
-            continue
+        seat, action = unprompted.ask_next(state) if state.phase == "trade" else (None, None)
         if action is None:
             seat = waiting_for(state)[0]
             action = seats[seat].choose(state, seat)
@@ -74,6 +67,26 @@ def play(
         outcome.scores = state.result["scores"]
         outcome.winners = state.result["winners"]
     return outcome
+
+
+class _UnpromptedOffers:
+    """Seats are awaited only to answer the offers made to them, so during each trade phase
+    every seat but the active one is asked once, one seat a move, whether it wants to make an
+    offer of its own."""
+
+    def __init__(self, seats: list):
+        self.seats = seats
+        self.turn = -1  # the turn whose trade phase the seats are being asked in
+        self.asked = 0
+
+    def ask_next(self, state: State) -> tuple[int | None, dict | None]:
+        if self.turn != state.turn:
+            self.turn, self.asked = state.turn, 0
+        if self.asked >= len(self.seats) - 1:
+            return None, None
+        seat = (state.active + 1 + self.asked) % len(self.seats)
+        self.asked += 1
+        return seat, self.seats[seat].choose(state, seat, awaited=False)
 
 
 def _check(state: State, events, coins: list[int], outcome: Outcome) -> None:

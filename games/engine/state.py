@@ -93,11 +93,11 @@ class State:
     card_beans: tuple[int, ...]  # bean of each card id
 
     def __init__(self, edition: str, options: dict, names: list[str], seed: str):
+        self.rules = resolve(edition, len(names), options)
         self.edition = edition
         self.options = dict(options)
         self.names = list(names)
         self.seed = seed
-        self.rules = resolve(edition, len(names), options)
         self.card_beans = card_beans_for(self.rules)
         n = len(names)
         self.shuffles = 0

@@ -13,10 +13,16 @@ MAX_ASKED = 30
 
 
 def tradable(state: State, seat: int) -> list[int]:
-    """Cards this seat may give: hand cards, and for the active player the face-up cards."""
+    """Cards this seat may give: hand cards, and for the active player the face-up cards.
+    A new list, never the hand itself, so that a listing of legal moves stays as it was."""
     if seat == state.active:
         return state.hands[seat] + state.faceup
-    return state.hands[seat]
+    return list(state.hands[seat])
+
+
+def can_give(state: State, seat: int, card: int) -> bool:
+    """Whether `card` is among the cards `tradable` lists, without building that list."""
+    return card in state.hands[seat] or (seat == state.active and card in state.faceup)
 
 
 def partners(state: State, seat: int) -> list[int]:
@@ -42,10 +48,9 @@ def parse_offer(state: State, seat: int, action: dict) -> Offer:
         )
     give = _card_list(action.get("give", []), "give")
     ask_faceup = _card_list(action.get("ask_faceup", []), "ask_faceup")
-    ask = _ask(action.get("ask", {}))
-    available = set(tradable(state, seat))
+    ask = _ask(state, action.get("ask", {}))
     for card in give:
-        if card not in available:
+        if not can_give(state, seat, card):
             raise IllegalMove(
                 "You can give only cards from your hand"
                 + (" or the face-up cards" if seat == state.active else "")
@@ -53,37 +58,42 @@ def parse_offer(state: State, seat: int, action: dict) -> Offer:
             )
     if ask_faceup and seat == state.active:
         raise IllegalMove("The face-up cards are already yours to give.")
-    faceup = set(state.faceup)
     for card in ask_faceup:
-        if card not in faceup:
+        if card not in state.faceup:
             raise IllegalMove("You can ask only for cards that are face up now.")
     if not give and not ask and not ask_faceup:
         raise IllegalMove("An offer must give or ask for at least one card.")
-    if sum(1 for offer in state.offers.values() if offer.maker == seat) >= MAX_OPEN_OFFERS:
+    if len([offer for offer in state.offers.values() if offer.maker == seat]) >= MAX_OPEN_OFFERS:
         raise IllegalMove(f"You already have {MAX_OPEN_OFFERS} open offers; withdraw one first.")
     return Offer(state.next_offer, seat, to, give, ask, ask_faceup)
 
 
 def _card_list(value, name: str) -> tuple[int, ...]:
-    if not isinstance(value, list | tuple) or any(type(card) is not int for card in value):
+    if not isinstance(value, (list, tuple)):
         raise IllegalMove(f"'{name}' must be a list of card numbers.")
-    if len(set(value)) != len(value):
+    for card in value:
+        if type(card) is not int:
+            raise IllegalMove(f"'{name}' must be a list of card numbers.")
+    if len(value) > 1 and len(set(value)) != len(value):
         raise IllegalMove("A card can be named only once in an offer.")
     return tuple(value)
 
 
-def _ask(value) -> dict[int, int]:
+def _ask(state: State, value) -> dict[int, int]:
     if not isinstance(value, dict):
         raise IllegalMove("'ask' must map bean names to how many of them you want.")
     ask: dict[int, int] = {}
     for key, count in value.items():
-        if key not in BEAN_INDEX:
+        bean = BEAN_INDEX.get(key)
+        if bean is None:
             raise IllegalMove(f"There is no bean called {key!r}.")
+        if bean not in state.rules.beans:
+            raise IllegalMove(f"There are no {BEANS[bean].name} beans in this game.")
         if type(count) is not int or count < 0:
             raise IllegalMove("Ask for a whole number of beans.")
         if count:
-            ask[BEAN_INDEX[key]] = count
-    if sum(ask.values()) > MAX_ASKED:
+            ask[bean] = count
+    if ask and sum(ask.values()) > MAX_ASKED:
         raise IllegalMove("That is more beans than anyone can hold.")
     return ask
 
@@ -98,9 +108,9 @@ def make_offer(state: State, offer: Offer, events: list[Event]) -> None:
             {
                 "offer": offer.id,
                 "to": offer.to,
-                "give": keys(state, list(offer.give)),
+                "give": keys(state, offer.give),
                 "ask": [BEAN_KEYS[bean] for bean, n in offer.ask.items() for _ in range(n)],
-                "ask_faceup": keys(state, list(offer.ask_faceup)),
+                "ask_faceup": keys(state, offer.ask_faceup),
             },
         )
     )
@@ -116,11 +126,9 @@ def get_offer(state: State, action: dict) -> Offer:
 
 def void_reason(state: State, offer: Offer) -> str | None:
     """Why an offer can no longer be carried out, or None if it still can."""
-    available = set(tradable(state, offer.maker))
-    if any(card not in available for card in offer.give):
+    if not all([can_give(state, offer.maker, card) for card in offer.give]):
         return f"{state.names[offer.maker]} no longer has a card it offered."
-    faceup = set(state.faceup)
-    if any(card not in faceup for card in offer.ask_faceup):
+    if not all([card in state.faceup for card in offer.ask_faceup]):
         return "a face-up card it asked for was traded away."
     return None
 
@@ -133,19 +141,21 @@ def check_accept(state: State, seat: int, offer: Offer, action: dict) -> tuple[i
     if reason:
         raise IllegalMove(f"That offer cannot be carried out any more: {reason}")
     chosen = _card_list(action.get("give", []), "give")
-    hand = set(state.hands[seat])
-    if any(card not in hand for card in chosen):
+    hand = state.hands[seat]
+    if not all([card in hand for card in chosen]):
         raise IllegalMove("You can hand over only cards from your own hand.")
-    wanted = Counter(offer.ask)
-    got = Counter(state.card_beans[card] for card in chosen)
-    if got != wanted:
+    got: dict[int, int] = {}
+    for card in chosen:
+        bean = state.card_beans[card]
+        got[bean] = got.get(bean, 0) + 1
+    if got != offer.ask:  # as plain dicts: an offer asks only for beans it counts at least once
         owned = Counter(state.card_beans[card] for card in state.hands[seat])
-        for bean, count in wanted.items():
+        for bean, count in offer.ask.items():
             if owned[bean] < count:
                 raise IllegalMove(
                     f"You need {count} {BEANS[bean].name} in your hand to accept this offer."
                 )
-        asked = ", ".join(f"{n} {BEANS[bean].name}" for bean, n in wanted.items()) or "nothing"
+        asked = ", ".join(f"{n} {BEANS[bean].name}" for bean, n in offer.ask.items()) or "nothing"
         raise IllegalMove(f"Choose exactly the cards asked for: {asked}.")
     return chosen
 
@@ -169,8 +179,8 @@ def accept(state: State, offer: Offer, chosen: tuple[int, ...], events: list[Eve
                 "offer": offer.id,
                 "maker": maker,
                 "to": taker,
-                "given": keys(state, list(offer.give)),
-                "received": keys(state, list(chosen + offer.ask_faceup)),
+                "given": keys(state, offer.give),
+                "received": keys(state, chosen + offer.ask_faceup),
             },
         )
     )

@@ -85,6 +85,8 @@ def _enter_trade(state: State, events: list[Event]) -> None:
 
 
 def _trade_waiting(state: State) -> list[int]:
+    if not state.offers:  # nobody has an offer to answer: the active player trades or ends
+        return [state.active]
     answering = sorted({offer.to for offer in state.offers.values()})
     return answering + ([state.active] if state.active not in answering else [])
 

@@ -6,7 +6,8 @@ no place: harvesting at random would only uproot beans and make games long and p
 """
 
 from ..beans import payout
-from ..legal import legal_actions
+from ..fields import harvestable
+from ..legal import legal_kinds, moves_of_kind
 from ..state import State
 
 OFFERS_PER_TURN = 2
@@ -19,39 +20,52 @@ class RandomBot:
         self.offers_made: tuple[int, int] = (0, 0)  # (turn, how many)
 
     def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
-        rng = self.rng
-        offers_left = self._offers_left(state)
         if not awaited:
-            if not offers_left or rng.random() < 0.5:
-                return None
-            offer = next((a for a in legal_actions(state, seat) if a["kind"] == "offer"), None)
-            return self._offer(state, offer) if offer else None
-        legal = legal_actions(state, seat)
-        by_kind: dict[str, list[dict]] = {}
-        for action in legal:
-            if action["kind"] == "offer" and not offers_left:
-                continue
-            if action["kind"] == "harvest" and not _worth_harvesting(state, seat, action, legal):
-                continue
-            by_kind.setdefault(action["kind"], []).append(action)
-        kinds = list(by_kind.values())
-        actions = kinds[int(rng.random() * len(kinds))]
-        action = actions[int(rng.random() * len(actions))]
-        kind = action["kind"]
+            return self._unprompted_offer(state, seat)
+        kinds = legal_kinds(state, seat)
+        if "offer" in kinds and not self._offers_left(state):
+            kinds.remove("offer")
+        # With something to plant instead, only fields that pay are worth harvesting; without,
+        # any field the rules let go is (and there is one whenever harvesting is legal).
+        paying = None
+        if "harvest" in kinds and ("plant" in kinds or "stop_planting" in kinds):
+            paying = _paying_fields(state, seat)
+            if not paying:
+                kinds.remove("harvest")
+        kind = self._pick(kinds)
+        if kind == "harvest":
+            return {"kind": "harvest", "field": self._pick(paying or harvestable(state, seat))}
+        action = self._pick(moves_of_kind(state, seat, kind))
         if kind == "plant":
-            fields = action["fields"]
-            field = fields[int(rng.random() * len(fields))]
-            return {"kind": "plant", "card": action["card"], "field": field}
+            return {"kind": "plant", "card": action["card"], "field": self._pick(action["fields"])}
         if kind == "offer":
             return self._offer(state, action)
         if kind == "accept":
             give = [
                 card
                 for bean, count in action["ask"].items()
-                for card in rng.sample(action["choices"][bean], count)
+                for card in self._sample(action["choices"][bean], count)
             ]
             return {"kind": "accept", "offer": action["offer"], "give": give}
         return {key: value for key, value in action.items() if key in PASSED_ON}
+
+    def _pick(self, choices: list):
+        """One of the choices, each as likely (`rng.choice` costs more than this)."""
+        return choices[int(self.rng.random() * len(choices))]
+
+    def _sample(self, choices: list, count: int) -> list:
+        """`count` different choices, each set of them as likely (as `rng.sample`, which costs
+        more for the one or two the bot takes)."""
+        left = list(choices)
+        return [left.pop(int(self.rng.random() * len(left))) for _ in range(count)]
+
+    def _unprompted_offer(self, state: State, seat: int) -> dict | None:
+        """Asked while not awaited, make an offer half the time, if this turn allows one more."""
+        if not self._offers_left(state) or self.rng.random() < 0.5:
+            return None
+        if "offer" not in legal_kinds(state, seat):
+            return None
+        return self._offer(state, moves_of_kind(state, seat, "offer")[0])
 
     def _offers_left(self, state: State) -> bool:
         turn, made = self.offers_made
@@ -61,24 +75,28 @@ class RandomBot:
         rng = self.rng
         turn, made = self.offers_made
         self.offers_made = (state.turn, made + 1 if turn == state.turn else 1)
-        give = rng.sample(legal["give"], min(len(legal["give"]), rng.randint(0, 2)))
+        give = self._sample(legal["give"], min(len(legal["give"]), int(rng.random() * 3)))
         ask: dict[str, int] = {}
         ask_faceup: list[int] = []
         if legal["ask_faceup"] and rng.random() < 0.5:
-            ask_faceup = [rng.choice(legal["ask_faceup"])]
+            ask_faceup = [self._pick(legal["ask_faceup"])]
         elif not give or rng.random() < 0.7:
-            ask = {rng.choice(legal["ask"]): 1}
+            ask = {self._pick(legal["ask"]): 1}
         return {
             "kind": "offer",
-            "to": rng.choice(legal["to"]),
+            "to": self._pick(legal["to"]),
             "give": give,
             "ask": ask,
             "ask_faceup": ask_faceup,
         }
 
 
-def _worth_harvesting(state: State, seat: int, harvest: dict, legal: list[dict]) -> bool:
-    field = state.fields[seat][harvest["field"]]
-    if payout(state.card_beans[field[0]], len(field)) > 0:
-        return True
-    return not any(action["kind"] in ("plant", "stop_planting") for action in legal)
+def _paying_fields(state: State, seat: int) -> list[int]:
+    """The fields that would earn coins if harvested now. No bean pays for a single card, so
+    each holds two beans at least, and the bean protection rule never holds those back."""
+    beans = state.card_beans
+    return [
+        i
+        for i, field in enumerate(state.fields[seat])
+        if field and payout(beans[field[0]], len(field)) > 0
+    ]
