@@ -63,6 +63,18 @@ def test_a_final_exhaustion_while_revealing_shows_one_card_and_lets_phases_two_a
     assert beans(state, state.hands[ALICE]) == ["blue"]
 
 
+def test_the_1997_rules_end_the_game_at_once_when_the_pile_runs_out_while_revealing():
+    """Seed 002 says the game ends immediately at the third exhaustion, in any phase."""
+    state = last_pass("amigo-1997", 4, deck=["soy"], hands={ALICE: ["red", "blue"], BOB: ["red"]})
+
+    events = plant_and_stop(state)
+
+    assert state.over
+    assert kinds(events)[-1] == "game_over"
+    assert "trading_ended" not in kinds(events)
+    assert beans(state, state.faceup) == ["soy"]
+
+
 def test_a_final_exhaustion_on_the_second_revealed_card_shows_both():
     state = last_pass(deck=["soy", "green"], hands={ALICE: ["red", "blue"]})
 
