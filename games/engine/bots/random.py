@@ -2,12 +2,14 @@
 
 It makes small offers (at most two a turn) and accepts what it can, so trading happens and
 every game ends. It harvests only fields that pay, or any field when a card it must plant has
-no place: harvesting at random would only uproot beans and make games long and pointless.
+no place and it has no other move: harvesting at random would only uproot beans and make
+games long and pointless.
 """
 
 from ..beans import payout
 from ..fields import harvestable
 from ..legal import legal_kinds, moves_of_kind
+from ..phases import PHASES
 from ..state import State
 
 OFFERS_PER_TURN = 2
@@ -25,10 +27,10 @@ class RandomBot:
         kinds = legal_kinds(state, seat)
         if "offer" in kinds and not self._offers_left(state):
             kinds.remove("offer")
-        # With something to plant instead, only fields that pay are worth harvesting; without,
-        # any field the rules let go is (and there is one whenever harvesting is legal).
+        # Only fields that pay are worth harvesting, unless a card waiting to be planted has no
+        # place and nothing else moves the game on: then any field the rules let go will do.
         paying = None
-        if "harvest" in kinds and ("plant" in kinds or "stop_planting" in kinds):
+        if "harvest" in kinds and not _forced_to_harvest(state, seat, kinds):
             paying = _paying_fields(state, seat)
             if not paying:
                 kinds.remove("harvest")
@@ -89,6 +91,12 @@ class RandomBot:
             "ask": ask,
             "ask_faceup": ask_faceup,
         }
+
+
+def _forced_to_harvest(state: State, seat: int, kinds: list[str]) -> bool:
+    if any(kind in kinds for kind in ("plant", "stop_planting", "discard", "end_turn")):
+        return False
+    return bool(PHASES[state.phase].plantable(state, seat))
 
 
 def _paying_fields(state: State, seat: int) -> list[int]:
