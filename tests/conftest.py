@@ -1,7 +1,30 @@
 import pytest
 
+from bohnanza_site.celery import app as celery_app
+
 
 @pytest.fixture
 def anonymous_client(client):
     """The Django test client, named for what it is in tests that read as sentences."""
     return client
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """The real hasher is slow on purpose; the tests create many users."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def eager_celery(settings):
+    """Tasks run in-process when their transaction commits, as under the embedded default.
+
+    Celery reads its configuration once, so the app's own setting is switched too: whichever
+    test touched it first would otherwise decide for all the others."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.CELERY_TASK_EAGER_PROPAGATES = True
+    before = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = before

@@ -1,0 +1,225 @@
+"""The stored game: an append-only log of moves, with the current state cached beside it."""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Profile(models.Model):
+    """What a player sets about themselves: the name others see and how we may write to them."""
+
+    class Mail(models.TextChoices):
+        EVERY = "every", "Every mail"
+        DIGEST = "digest", "One daily digest"
+        NONE = "none", "No mail"
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    display_name = models.CharField(max_length=40)
+    mail = models.CharField(max_length=8, choices=Mail, default=Mail.EVERY)
+    away_until = models.DateTimeField(null=True, blank=True)
+    vacation_days_used = models.PositiveSmallIntegerField(default=0)
+    vacation_year = models.PositiveSmallIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+        CANCELLED = "cancelled", "Cancelled"
+
+    name = models.CharField(max_length=80)
+    edition = models.CharField(max_length=20)
+    options = models.JSONField(default=dict)
+    players = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    is_open = models.BooleanField(default=True, help_text="Anyone may join, not only invitees.")
+    invite_token = models.CharField(max_length=32, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    # The seed stays secret until the game ends; its hash is public from the start.
+    seed = models.CharField(max_length=64)
+    seed_hash = models.CharField(max_length=64)
+    state = models.JSONField(null=True, blank=True)
+    seq = models.PositiveIntegerField(default=0)
+    # Time control: a bank per player (start, increment per move, cap) and the trading window.
+    time_control = models.CharField(max_length=12, default="daily")
+    bank_start = models.DurationField(null=True, blank=True)
+    bank_increment = models.DurationField(null=True, blank=True)
+    bank_cap = models.DurationField(null=True, blank=True)
+    trading_window = models.DurationField(null=True, blank=True)
+    timeouts_before_bot = models.PositiveSmallIntegerField(default=3)
+    vacation_allowed = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Seat(models.Model):
+    """A place at the table: a user's, or a bot's (user null, `bot` set)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # Position in the engine (0 = start player); null until the game starts and seats are drawn.
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
+    bot = models.CharField(max_length=16, blank=True)
+    # What the seat's bot remembers between its moves (offers made this turn, its random
+    # generator): a bot made afresh each move would repeat a declined offer forever.
+    bot_memory = models.JSONField(default=dict, blank=True)
+    name = models.CharField(max_length=40)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    # Time bank left, and consecutive timeouts (a bot stands in after too many).
+    bank = models.DurationField(null=True, blank=True)
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    # The turn of the last counted timeout: an absent player's turn counts once, however many
+    # of its steps (planting, trading, planting traded beans) run out.
+    last_timeout_turn = models.PositiveIntegerField(null=True, blank=True)
+    bot_standing_in = models.BooleanField(default=False)
+    muted = models.BooleanField(default=False)
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_seat_per_position"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_seat_per_user",
+            ),
+        ]
+        ordering = ["position", "joined_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def plays_as_bot(self) -> bool:
+        """A bot's seat, or a player's seat a bot has taken over after too many timeouts."""
+        return bool(self.bot) or self.bot_standing_in
+
+
+class Move(models.Model):
+    """One entry of the move log. Never updated or deleted.
+
+    seq 0 is the setup (edition, seat names, options); each later row is one action applied by
+    the engine. `actor` says who made it: a player, a bot, or the system (timeouts)."""
+
+    class Actor(models.TextChoices):
+        PLAYER = "player"
+        BOT = "bot"
+        SYSTEM = "system"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.PROTECT)
+    actor = models.CharField(max_length=8, choices=Actor, default=Actor.PLAYER)
+    kind = models.CharField(max_length=20)
+    payload = models.JSONField()
+    # The events the move caused, as the engine gave them (public data and secrets per seat);
+    # pages show each viewer only what Event.for_seat allows.
+    events = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_move_per_seq")]
+        ordering = ["seq"]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} {self.kind}"
+
+
+class Snapshot(models.Model):
+    """The full state at the start of each turn, for the history viewer."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    turn = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_snapshot_per_seq")
+        ]
+        ordering = ["seq"]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} snapshot at #{self.seq}"
+
+
+class ChatMessage(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return self.text[:40]
+
+
+class Deadline(models.Model):
+    """A seat must act before `due_at`, or the system moves for it. Written with the move that
+    made it due; `expected_seq` lets the handler see whether the game has moved on."""
+
+    class Kind(models.TextChoices):
+        MOVE = "move"
+        TRADING = "trading"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deadlines")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE)
+    kind = models.CharField(max_length=8, choices=Kind)
+    # When the seat's clock started: a deadline carried across other seats' moves keeps it.
+    started_at = models.DateTimeField(default=timezone.now)
+    due_at = models.DateTimeField()
+    expected_seq = models.PositiveIntegerField()
+    reminded = models.BooleanField(default=False)
+    done = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["done", "due_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} deadline of {self.seat_id} at {self.due_at}"
+
+
+class Outbox(models.Model):
+    """A mail to send, written in the move's transaction; the unique key makes sending
+    idempotent."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True)
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=24)
+    context = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    # Waits for the recipient's daily digest instead of going out on its own.
+    digest = models.BooleanField(default=False)
+    # Set with sent_at when the row was dealt with but no mail went out, and why.
+    skipped = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "seq", "kind"], name="one_mail_per_move_and_kind"
+            )
+        ]
+        indexes = [models.Index(fields=["sent_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} mail to {self.user_id} for {self.game_id}#{self.seq}"

@@ -1,0 +1,59 @@
+"""Celery tasks: thin and idempotent, each calling the service of the same name (see DESIGN.md)."""
+
+import threading
+
+from celery import shared_task
+
+from games import deadlines, mail, services
+
+_eager = threading.local()
+
+
+@shared_task
+def bot_move_task(game_id: int, seq: int) -> None:
+    """Run eagerly (tests, CELERY_TASK_ALWAYS_EAGER), each bot move would start the next from
+    inside its own commit, one stack level deeper per move, and a table of bots would overflow
+    the stack. A call that arrives while another is running in the same thread is therefore
+    queued, and the outermost call works the queue off in a loop. A worker runs each task on
+    its own, so there the queue only ever holds the task itself."""
+    if getattr(_eager, "queue", None) is not None:
+        _eager.queue.append((game_id, seq))
+        return
+    _eager.queue = [(game_id, seq)]
+    try:
+        while _eager.queue:
+            queued_game, queued_seq = _eager.queue.pop(0)
+            services.bot_move(game_id=queued_game, expected_seq=queued_seq)
+    finally:
+        _eager.queue = None
+
+
+# Time and mail (see DESIGN.md, "Time and messages").
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def outbox_send_task(outbox_id: int) -> None:
+    """Acknowledged only once done: a worker killed mid-send gets the message again, and the
+    row's sent_at (checked under a row lock) keeps the mail from going out twice."""
+    mail.outbox_send(outbox_id=outbox_id)
+
+
+@shared_task
+def deadlines_sweep_task() -> None:
+    deadlines.deadlines_sweep()
+
+
+@shared_task
+def reminders_task() -> None:
+    deadlines.reminders_send()
+
+
+@shared_task
+def outbox_flush_task() -> None:
+    """Rows whose send task was lost (the broker was down at commit, or restarted)."""
+    mail.outbox_flush()
+
+
+@shared_task
+def mail_digest_task() -> None:
+    mail.mail_digest()

@@ -1,0 +1,46 @@
+"""Small helpers that find seats and legal moves in stored games."""
+
+from games import engine, services
+from games.engine import bots
+from games.models import Game
+
+
+def fresh(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def state_of(game: Game) -> engine.State:
+    return engine.from_dict(fresh(game).state)
+
+
+def position_of(game: Game, user) -> int:
+    return game.seats.get(user=user).position
+
+
+def user_at(game: Game, position: int):
+    return game.seats.get(position=position).user
+
+
+def good_move(game: Game, position: int) -> dict:
+    """What the heuristic bot would do for that seat now."""
+    state = state_of(game)
+    return bots.make_bot("heuristic", f"tests/{position}").choose(state, position)
+
+
+def play_next(game: Game) -> services.MoveResult:
+    """The first seat the game waits for makes a good move, through move_submit."""
+    game = fresh(game)
+    position = engine.waiting_for(engine.from_dict(game.state))[0]
+    return services.move_submit(
+        game_id=game.id,
+        user=user_at(game, position),
+        action=good_move(game, position),
+        expected_seq=game.seq,
+    )
+
+
+def play_until(game: Game, done) -> Game:
+    """Good moves until `done(state)` holds; the game row, reloaded."""
+    while not done(state_of(game)):
+        play_next(game)
+    return fresh(game)

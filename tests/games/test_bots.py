@@ -1,0 +1,112 @@
+import pytest
+
+from games import engine, services
+from games.models import Game, Move, Seat
+
+from .helpers import fresh, good_move, position_of, state_of
+
+# The bots' tasks run when a move's transaction commits, so these tests commit for real.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def table(alice, bots: list[str]) -> Game:
+    game = services.game_create(user=alice, edition="rio-grande", players=len(bots) + 1, options={})
+    for bot in bots:
+        services.game_add_bot(game_id=game.id, user=alice, bot=bot)
+    return game
+
+
+def play_alice_to_the_end(game: Game, alice, decline_offers: bool = False) -> Game:
+    mine = position_of(game, alice)
+    while (game := fresh(game)).status == Game.Status.RUNNING:
+        state = state_of(game)
+        # The bots have made every move they could: the game waits for alice.
+        assert mine in engine.waiting_for(state)
+        offers = [offer.id for offer in state.offers.values() if offer.to == mine]
+        if decline_offers and offers:
+            action = {"kind": "decline", "offer": offers[0]}
+        else:
+            action = good_move(game, mine)
+        services.move_submit(game_id=game.id, user=alice, action=action, expected_seq=game.seq)
+    return game
+
+
+def test_the_bots_answer_after_each_of_alices_moves_until_the_game_ends(alice):
+    game = table(alice, ["heuristic", "heuristic"])
+    services.game_start(game_id=game.id, user=alice)
+
+    game = play_alice_to_the_end(game, alice)
+
+    assert game.status == Game.Status.FINISHED
+    actors = {(move.seat.user_id, move.actor) for move in game.moves.exclude(seq=0)}
+    assert actors == {(alice.pk, "player"), (None, "bot")}
+
+
+def test_a_bot_remembers_its_offer_and_does_not_repeat_it_after_alice_declines(alice):
+    game = table(alice, ["heuristic", "random"])
+    services.game_start(game_id=game.id, user=alice)
+
+    game = play_alice_to_the_end(game, alice, decline_offers=True)
+
+    offers_to_alice: dict[tuple[int, int], int] = {}
+    for move in game.moves.filter(kind="offer", actor="bot"):
+        turn = game.snapshots.filter(seq__lte=move.seq).last().turn
+        if move.payload["to"] == position_of(game, alice):
+            key = (turn, move.seat.position)
+            offers_to_alice[key] = offers_to_alice.get(key, 0) + 1
+    assert game.status == Game.Status.FINISHED
+    assert max(offers_to_alice.values(), default=0) <= 2  # the random bot's limit a turn
+    assert Seat.objects.filter(game=game, user=None).exclude(bot_memory={}).count() == 2
+
+
+def test_three_bots_and_alice_play_a_whole_game(alice):
+    game = table(alice, ["heuristic", "random", "heuristic"])
+    services.game_start(game_id=game.id, user=alice)
+
+    game = play_alice_to_the_end(game, alice)
+
+    assert game.status == Game.Status.FINISHED
+    assert list(game.moves.values_list("seq", flat=True)) == list(range(game.seq + 1))
+
+
+def test_a_table_of_bots_plays_a_whole_game_as_it_starts(alice):
+    """Alice's seat is played by a bot as if she had timed out too often: nothing waits for a
+    person, and the whole game runs from the start's commit without overflowing the stack."""
+    game = table(alice, ["random", "heuristic", "random", "heuristic"])
+    Seat.objects.filter(game=game, user=alice).update(bot_standing_in=True)
+
+    services.game_start(game_id=game.id, user=alice)
+
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED
+    assert game.moves.filter(actor="bot").count() == game.seq
+
+
+def test_a_bot_move_queued_before_the_game_moved_on_does_nothing(alice):
+    game = table(alice, ["heuristic", "heuristic"])
+    services.game_start(game_id=game.id, user=alice)
+    game = fresh(game)
+
+    assert services.bot_move(game_id=game.id, expected_seq=game.seq - 1) is None
+    assert services.bot_move(game_id=game.id + 1, expected_seq=0) is None
+    assert fresh(game).seq == game.seq
+
+
+def test_a_failing_bot_does_not_turn_the_move_before_it_into_an_error(alice, monkeypatch):
+    game = table(alice, ["heuristic", "heuristic"])
+
+    def broken(**kwargs):
+        raise RuntimeError("the bot fell over")
+
+    monkeypatch.setattr(services, "bot_move", broken)
+    # If a bot starts, the start's commit runs it; else alice plays until a bot's turn.
+    services.game_start(game_id=game.id, user=alice)
+    mine = position_of(game, alice)
+    while mine in engine.waiting_for(state_of(game)):
+        game = fresh(game)
+        services.move_submit(
+            game_id=game.id, user=alice, action=good_move(game, mine), expected_seq=game.seq
+        )
+
+    assert fresh(game).status == Game.Status.RUNNING
+    assert not Move.objects.filter(game=game, actor="bot").exists()

@@ -1,0 +1,36 @@
+import pytest
+
+from games import services
+from games.errors import NotYourSeat, ServiceError
+from games.models import ChatMessage
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_seated_player_posts_a_message_without_surrounding_space(started_game, bob):
+    message = services.chat_post(
+        game_id=started_game.id, user=bob, text="  I'll give you a Chili \n"
+    )
+
+    assert message.text == "I'll give you a Chili"
+    assert message.seat.user == bob
+    assert list(started_game.chat.all()) == [message]
+
+
+def test_only_seated_players_chat(started_game, dave):
+    with pytest.raises(NotYourSeat):
+        services.chat_post(game_id=started_game.id, user=dave, text="Hello?")
+
+    assert not ChatMessage.objects.exists()
+
+
+@pytest.mark.parametrize(("text", "reason"), [("   ", "Write something"), ("b" * 501, "500")])
+def test_empty_and_overlong_messages_are_refused(started_game, bob, text, reason):
+    with pytest.raises(ServiceError, match=reason):
+        services.chat_post(game_id=started_game.id, user=bob, text=text)
+
+    assert not ChatMessage.objects.exists()
+
+
+def test_a_message_of_exactly_500_characters_is_posted(started_game, carol):
+    assert len(services.chat_post(game_id=started_game.id, user=carol, text="c" * 500).text) == 500

@@ -1,0 +1,126 @@
+"""Two posts at the same moment, against PostgreSQL, where the row lock is real."""
+
+import threading
+import time
+
+import pytest
+from django.db import connection
+
+from games import engine, services
+from games.errors import StaleMove
+from games.models import Move
+
+from .helpers import fresh, good_move, play_until, state_of, user_at
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="needs PostgreSQL: SQLite has no row locks and locks the whole file instead",
+    ),
+]
+
+
+def post_together(game_id: int, posts: list[tuple]) -> list:
+    """Each (user, action, expected_seq) posted from its own thread and database connection,
+    released together; the answers in the order of the posts."""
+    answers: list = [None] * len(posts)
+    start = threading.Barrier(len(posts))
+
+    def post(index: int, user, action: dict, expected_seq: int) -> None:
+        try:
+            start.wait()
+            result = services.move_submit(
+                game_id=game_id, user=user, action=action, expected_seq=expected_seq
+            )
+            answers[index] = ("applied", result.seq)
+        except StaleMove as stale:
+            answers[index] = ("stale", stale.seq)
+        except engine.IllegalMove as illegal:
+            answers[index] = ("illegal", illegal.reason)
+        except Exception as error:  # noqa: BLE001  (any other answer fails the test below)
+            answers[index] = ("error", repr(error))
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=post, args=(index, *post_args))
+        for index, post_args in enumerate(posts)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return answers
+
+
+def assert_log_has_no_gaps_or_doubles(game) -> None:
+    game = fresh(game)
+    seqs = list(Move.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(game.seq + 1))
+
+
+def test_two_players_posting_at_the_same_moment_both_get_an_answer_and_no_move_is_lost(
+    started_game, monkeypatch
+):
+    game = play_until(started_game, lambda state: state.phase == "trade")
+    state = state_of(game)
+    active = state.active
+    other = (active + 1) % state.players
+    gift = {"kind": "offer", "to": active, "give": [state.hands[other][0]]}
+    apply = engine.apply
+
+    def slow_apply(*args):
+        # Holds the row lock long enough that the other post must wait for it.
+        time.sleep(0.2)
+        return apply(*args)
+
+    monkeypatch.setattr(engine, "apply", slow_apply)
+
+    answers = post_together(
+        game.id,
+        [
+            (user_at(game, active), {"kind": "end_trading"}, game.seq),
+            (user_at(game, other), gift, game.seq),
+        ],
+    )
+
+    assert sorted(kind for kind, _ in answers) == ["applied", "stale"]
+    assert sorted(seq for _, seq in answers) == [game.seq + 1, game.seq + 1]
+    assert fresh(game).seq == game.seq + 1
+    assert_log_has_no_gaps_or_doubles(game)
+
+
+def test_a_move_posted_twice_at_the_same_moment_is_applied_once(started_game):
+    game = started_game
+    for _ in range(15):
+        game = fresh(game)
+        position = engine.waiting_for(state_of(game))[0]
+        user, action = user_at(game, position), good_move(game, position)
+
+        answers = post_together(game.id, [(user, action, game.seq), (user, action, game.seq)])
+
+        assert sorted(kind for kind, _ in answers) == ["applied", "stale"]
+        assert fresh(game).seq == game.seq + 1
+    assert_log_has_no_gaps_or_doubles(game)
+
+
+def test_posts_from_every_seat_in_a_crowd_lose_and_double_nothing(started_game):
+    """Every seat posts what it would do now, all at once, many times over: some posts apply,
+    the rest are stale or illegal, and the log stays one move per seq."""
+    game = started_game
+    for _ in range(15):
+        game = fresh(game)
+        state = state_of(game)
+        posts = []
+        for position in range(state.players):
+            action = good_move(game, position) or {"kind": "end_trading"}
+            posts += [(user_at(game, position), action, game.seq)] * 2
+
+        answers = post_together(game.id, posts)
+
+        kinds = [kind for kind, _ in answers]
+        assert set(kinds) <= {"applied", "stale", "illegal"}, answers
+        assert kinds.count("applied") <= 1
+        assert fresh(game).seq - game.seq == kinds.count("applied")
+    assert_log_has_no_gaps_or_doubles(game)
