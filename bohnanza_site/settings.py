@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -86,6 +87,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A file, not memory: the browser tests' live server answers polls and moves in several
+    # threads at once, and SQLite's in-memory test database is one connection shared by all.
+    # One file per test run, so that runs side by side do not share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -142,6 +148,8 @@ if os.environ.get("EMAIL_HOST"):
 else:
     MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Bohnanza <bohnanza@localhost>")
+# Where links in mails point.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
@@ -164,6 +172,30 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# The sweeps expire unrun after one period, so a worker that was down does not run a backlog.
+_SWEEP = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))
+_FLUSH = float(os.environ.get("OUTBOX_FLUSH_SECONDS", "30"))
+CELERY_BEAT_SCHEDULE = {
+    "deadlines-sweep": {
+        "task": "games.tasks.deadlines_sweep_task",
+        "schedule": _SWEEP,
+        "options": {"expires": _SWEEP},
+    },
+    "reminders": {
+        "task": "games.tasks.reminders_task",
+        "schedule": 15.0,
+        "options": {"expires": 15},
+    },
+    "outbox-flush": {
+        "task": "games.tasks.outbox_flush_task",
+        "schedule": _FLUSH,
+        "options": {"expires": _FLUSH},
+    },
+    "mail-digest": {
+        "task": "games.tasks.mail_digest_task",
+        "schedule": crontab(hour=int(os.environ.get("MAIL_DIGEST_HOUR", "7")), minute=0),
+    },
+}
 
 LOGGING = {
     "version": 1,

@@ -1,8 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from .health import healthz
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
+    path("healthz", healthz, name="healthz"),
+    path("l/", include("games.link_urls")),
     path("", include("games.urls")),
 ]

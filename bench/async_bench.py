@@ -1,0 +1,219 @@
+"""Mail and timeout figures with a real Celery worker (and beat) and a real SMTP server.
+
+- mail: from the commit of a move to its mail reaching the SMTP server, over 30 offers, each
+  measured on its own;
+- timeout: from a deadline to the automatic move that the beat's sweep makes for it, over 10
+  deadlines spread across the sweep period.
+
+The broker is Redis when REDIS_URL is set, the embedded file-system broker otherwise. The
+database is BENCH_DATABASE_URL (default: a `bohnanza_async_bench` database on the local
+PostgreSQL, made anew each run). Targets: mail p95 at most 2 s, timeouts applied at most 10 s
+after their deadline.
+"""
+
+import contextlib
+import logging
+import os
+import statistics
+import subprocess
+import sys
+import time
+from datetime import timedelta
+from functools import partial
+
+from bench.async_infra import ROOT, SmtpSink, Worker, wait_until
+
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bohnanza_async_bench"
+MAILS = 30
+TIMEOUTS = 10
+MAIL_TARGET = 2.0
+TIMEOUT_TARGET = 10.0
+
+
+def main() -> None:
+    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
+    try:
+        _fresh_database(url)
+    except Exception as error:  # any failure to reach the server means: skip
+        print(f"async: skipped, no database at {url}: {error}")
+        return
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "bohnanza_site.settings",
+        "DATABASE_URL": url,
+        "CELERY_TASK_ALWAYS_EAGER": "false",
+    }
+    python = sys.executable
+    subprocess.run(
+        [python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    subprocess.run([python, "-m", "bench.async_bench", "--drive"], cwd=ROOT, env=env, check=True)
+
+
+def _fresh_database(url: str) -> None:
+    """Made anew for every run, so the figures never depend on an earlier run's rows."""
+    if not url.startswith("postgres"):
+        return
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
+        conn.execute(f'drop database if exists "{name}" with (force)')
+        conn.execute(f'create database "{name}"')
+
+
+def _drive() -> None:
+    """Runs in a process of its own, with Django set up on the benchmark database."""
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's line per command
+
+    from bohnanza_site.celery import app
+
+    broker = "redis" if settings.REDIS_URL else "file-system"
+    sink = SmtpSink().start()
+    worker_env = {
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(sink.port),
+        "CELERY_TASK_ALWAYS_EAGER": "false",
+    }
+    # Messages left by an earlier run name rows that are gone or already sent.
+    with contextlib.suppress(Exception):
+        app.control.purge()
+    worker = Worker(worker_env).start()
+    try:
+        mail = _mail_latencies(sink)
+        timeouts = _timeout_latencies()
+    finally:
+        worker.stop()
+        sink.stop()
+    sweep = settings.CELERY_BEAT_SCHEDULE["deadlines-sweep"]["schedule"]
+    print(f"async: {broker} broker, one worker (2 processes, beat), sweep every {sweep:g} s")
+    _report(f"mail, commit to SMTP server ({len(mail)} moves)", mail, MAIL_TARGET, "p95")
+    _report(
+        f"timeout, deadline to automatic move ({len(timeouts)} deadlines)",
+        timeouts,
+        TIMEOUT_TARGET,
+        "max",
+    )
+
+
+def _report(label: str, samples: list[float], target: float, judged: str) -> None:
+    ordered = sorted(samples)
+    p50 = statistics.median(ordered)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    figures = {"p95": p95, "max": ordered[-1]}
+    verdict = "meets" if figures[judged] <= target else "MISSES"
+    print(
+        f"  {label}: p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+        f"max {ordered[-1] * 1000:.0f} ms ({verdict} the target: {judged} <= {target:g} s)"
+    )
+
+
+def _table():
+    import uuid
+
+    from django.contrib.auth import get_user_model
+
+    from games import services
+
+    tag = uuid.uuid4().hex[:8]
+    users = [
+        get_user_model().objects.create_user(
+            username=f"bench-{name}-{tag}", email=f"{name}-{tag}@bench.invalid", password=None
+        )
+        for name in ("alice", "bob", "carol")
+    ]
+    game = services.game_create(
+        user=users[0], edition="rio-grande", players=3, options={}, name="Bench table"
+    )
+    for user in users[1:]:
+        services.seat_join(game_id=game.id, user=user)
+    game = services.game_start(game_id=game.id, user=users[0])
+    _play(game, 0, {"kind": "plant", "card": _state(game).hands[0][0], "field": 0})
+    _play(game, 0, {"kind": "stop_planting"})
+    return game
+
+
+def _state(game):
+    from games import engine
+    from games.models import Game
+
+    return engine.from_dict(Game.objects.get(pk=game.pk).state)
+
+
+def _play(game, position: int, action: dict):
+    from games import services
+    from games.models import Game
+
+    game = Game.objects.get(pk=game.pk)
+    user = game.seats.get(position=position).user
+    return services.move_submit(
+        game_id=game.id, user=user, action=action, expected_seq=game.seq
+    )
+
+
+def _mail_latencies(sink: SmtpSink) -> list[float]:
+    """The active player asks another for a bean, then withdraws: each ask mails the other."""
+    from django.db import transaction
+
+    from games.models import Outbox
+
+    game = _table()
+    latencies = []
+    for i in range(MAILS):
+        committed = []
+        with transaction.atomic():
+            # Registered first, so it runs before the move's own on-commit work.
+            transaction.on_commit(partial(_stamp, committed))
+            result = _play(game, 0, {"kind": "offer", "to": 1 + i % 2, "ask": {"blue": 1}})
+        row = Outbox.objects.get(game=game, seq=result.seq, kind="offer")
+        [received] = wait_until(
+            lambda row=row: [m for m in sink.messages("offer") if m.outbox_id == row.id],
+            30,
+            interval=0.005,
+            what=f"the mail of outbox row {row.id}",
+        )
+        latencies.append(received.at - committed[0])
+        offer = next(e.data["offer"] for e in result.events if e.kind == "offered")
+        _play(game, 0, {"kind": "withdraw", "offer": offer})
+    return latencies
+
+
+def _stamp(into: list) -> None:
+    into.append(time.time())
+
+
+def _timeout_latencies() -> list[float]:
+    """Trading windows made due a little apart, so they fall on every part of the sweep."""
+    from django.utils import timezone
+
+    from games.models import Deadline, Move
+
+    games = [_table() for _ in range(TIMEOUTS)]
+    start = timezone.now() + timedelta(seconds=1)
+    due = {}
+    for i, game in enumerate(games):
+        due[game.id] = start + timedelta(seconds=i * 0.6)
+        Deadline.objects.filter(game=game, done=False, kind=Deadline.Kind.TRADING).update(
+            due_at=due[game.id]
+        )
+
+    def applied():
+        moves = Move.objects.filter(game__in=games, actor=Move.Actor.SYSTEM, seq__gt=0)
+        found = {move.game_id: move.created_at for move in moves}
+        return found if len(found) == len(games) else None
+
+    moved = wait_until(applied, 60, interval=0.05, what="every automatic move")
+    return [(moved[game_id] - due[game_id]).total_seconds() for game_id in due]
+
+
+if __name__ == "__main__":
+    if "--drive" in sys.argv:
+        _drive()
+    else:
+        main()

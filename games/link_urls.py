@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import link_views
+
+app_name = "links"
+
+urlpatterns = [
+    path("preferences/", link_views.preferences, name="preferences"),
+    path("preferences/vacation/", link_views.vacation, name="vacation"),
+    path("<str:token>/", link_views.link_confirm, name="confirm"),
+]

@@ -1,0 +1,131 @@
+"""Time controls: a bank of time per player (start, increment per move, cap) and a trading window.
+
+A seat's clock runs while the engine waits for it. Its deadline is the bank left when the wait
+began; each move it makes costs the time it took and earns the increment, up to the cap. The
+active player's trading phase has a window of its own instead of the bank, so a long
+negotiation does not eat the time meant for planting.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+# Days a player may be away per calendar year; deadlines stretch by the days taken.
+VACATION_DAYS_PER_YEAR = 30
+# A reminder goes out this long before a deadline, or a quarter of the time given if that is
+# shorter (a two-minute bank is reminded 30 seconds before, not before it even starts).
+REMINDER_LEAD = timedelta(hours=1)
+
+
+def _span(delta: timedelta) -> str:
+    seconds = int(delta.total_seconds())
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds} s"
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    key: str
+    label: str
+    bank_start: timedelta
+    bank_increment: timedelta
+    bank_cap: timedelta
+    trading_window: timedelta
+    timeouts_before_bot: int
+
+    def describe(self) -> str:
+        return (
+            f"{_span(self.bank_start)} bank, {_span(self.bank_increment)} more per move "
+            f"(at most {_span(self.bank_cap)}), trading window {_span(self.trading_window)}"
+        )
+
+
+PRESETS: dict[str, Preset] = {
+    preset.key: preset
+    for preset in (
+        Preset(
+            "fast",
+            "Fast (live play)",
+            bank_start=timedelta(minutes=2),
+            bank_increment=timedelta(seconds=20),
+            bank_cap=timedelta(minutes=5),
+            trading_window=timedelta(minutes=3),
+            timeouts_before_bot=2,
+        ),
+        Preset(
+            "daily",
+            "Daily",
+            bank_start=timedelta(days=2),
+            bank_increment=timedelta(hours=12),
+            bank_cap=timedelta(days=3),
+            trading_window=timedelta(hours=12),
+            timeouts_before_bot=3,
+        ),
+        Preset(
+            "relaxed",
+            "Relaxed",
+            bank_start=timedelta(days=5),
+            bank_increment=timedelta(days=1),
+            bank_cap=timedelta(days=7),
+            trading_window=timedelta(days=1),
+            timeouts_before_bot=3,
+        ),
+    )
+}
+DEFAULT_PRESET = "daily"
+CHOICES = [(preset.key, f"{preset.label}: {preset.describe()}") for preset in PRESETS.values()]
+
+
+def apply_preset(game, key: str) -> None:
+    """Copy a preset onto an unsaved or unstarted game (the caller saves)."""
+    preset = PRESETS[key]
+    game.time_control = preset.key
+    game.bank_start = preset.bank_start
+    game.bank_increment = preset.bank_increment
+    game.bank_cap = preset.bank_cap
+    game.trading_window = preset.trading_window
+    game.timeouts_before_bot = preset.timeouts_before_bot
+
+
+def _setting(game, name: str) -> timedelta:
+    """The game's own value, or its preset's when the game was stored without one."""
+    value = getattr(game, name)
+    if value is None:
+        value = getattr(PRESETS.get(game.time_control, PRESETS[DEFAULT_PRESET]), name)
+    return value
+
+
+def bank_start(game) -> timedelta:
+    return _setting(game, "bank_start")
+
+
+def trading_window(game) -> timedelta:
+    return _setting(game, "trading_window")
+
+
+def bank_left(game, seat) -> timedelta:
+    return seat.bank if seat.bank is not None else bank_start(game)
+
+
+def bank_after_move(game, seat, used: timedelta) -> timedelta:
+    """The bank once a move that took `used` is made: what is left plus the increment, capped."""
+    left = max(timedelta(0), bank_left(game, seat) - max(used, timedelta(0)))
+    return min(_setting(game, "bank_cap"), left + _setting(game, "bank_increment"))
+
+
+def reminder_lead(started_at: datetime, due_at: datetime) -> timedelta:
+    return min(REMINDER_LEAD, (due_at - started_at) / 4)
+
+
+def humanize(delta: timedelta) -> str:
+    """'about 2 hours', 'about 40 minutes', 'under a minute': for mails and pages."""
+    seconds = max(0, int(delta.total_seconds()))
+    if seconds < 60:
+        return "under a minute"
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = round(seconds / size)
+            return f"about {count} {unit}{'s' if count != 1 else ''}"
+    return "under a minute"

@@ -1,0 +1,105 @@
+"""Killed workers and a restarted Redis lose no automatic move and no mail, and double none."""
+
+import os
+import signal
+import time
+
+import pytest
+
+from bench.async_infra import wait_until
+from bohnanza_site.celery import app
+from games.models import Game, Outbox
+
+from .helpers import (
+    RowLock,
+    make_due,
+    play,
+    started_game,
+    state,
+    system_moves,
+    to_trade,
+    trading_deadline,
+    user_at,
+    users,
+    waiting_on_a_lock,
+)
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+SWEEP = 5.0
+
+
+@pytest.fixture
+def table(smtp):
+    smtp.clear()
+    return users(3)
+
+
+def active_task_pid(worker) -> int:
+    def find():
+        active = app.control.inspect(destination=[worker.hostname], timeout=1).active() or {}
+        tasks = active.get(worker.hostname, [])
+        return tasks[0]["worker_pid"] if tasks else None
+
+    return wait_until(find, 15, interval=0.2, what="the worker's active task")
+
+
+def test_a_worker_process_killed_while_sending_a_mail_sends_it_once_after_all(
+    workers, table, smtp
+):
+    game = started_game(table)  # the mail task is queued; no worker runs yet
+    row = Outbox.objects.get(game=game, kind="your_turn")
+    with RowLock(Outbox.objects.filter(id=row.id)) as lock:
+        worker = workers(concurrency=1)
+        wait_until(waiting_on_a_lock, 15, what="the mail task to wait for the row")
+        os.kill(active_task_pid(worker), signal.SIGKILL)
+        # Rejected on the lost worker, the task comes back and waits for the row again, behind
+        # the killed process's session (the server notices it is gone once it gets the row).
+        wait_until(lambda: waiting_on_a_lock() >= 2, 15, what="the redelivered mail task")
+        lock.release()
+
+    smtp.wait_for("your_turn", to=user_at(game, 0).email)
+    time.sleep(2)
+    assert len(smtp.messages("your_turn")) == 1
+    assert Outbox.objects.get(id=row.id).sent_at is not None
+    worker.stop()
+
+
+def test_a_worker_killed_during_a_timeout_leaves_one_automatic_move_and_one_mail(
+    workers, table, smtp
+):
+    game = to_trade(started_game(table))
+    first = workers()
+    with RowLock(Game.objects.filter(id=game.id)):
+        make_due(trading_deadline(game))
+        wait_until(waiting_on_a_lock, 3 * SWEEP, what="the sweep to wait for the game row")
+        first.kill()
+    assert system_moves(game) == []
+
+    second = workers()
+    active = user_at(game, 0)
+    smtp.wait_for("plant_traded", to=active.email, timeout=3 * SWEEP)
+    time.sleep(SWEEP + 0.5)
+    assert [move.kind for move in system_moves(game)] == ["end_trading"]
+    assert len(smtp.messages("plant_traded", to=active.email)) == 1
+    second.stop()
+
+
+def test_redis_stopped_and_started_again_loses_no_mail(workers, table, smtp, real_services):
+    redis, _ = real_services
+    workers()
+    game = to_trade(started_game(table))
+    smtp.wait_for("your_turn")
+    command = redis.start_command()
+    redis.shutdown()
+    try:
+        # The move commits; queueing its mail fails and is only logged.
+        play(game, 0, {"kind": "offer", "to": 1, "give": [state(game).faceup[0]]})
+    finally:
+        redis.start(command)
+    asked = user_at(game, 1)
+    assert Outbox.objects.get(game=game, kind="offer").sent_at is None
+
+    smtp.wait_for("offer", to=asked.email, timeout=40)
+    time.sleep(2)
+    assert len(smtp.messages("offer")) == 1
