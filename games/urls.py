@@ -6,4 +6,18 @@ app_name = "games"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/new/", views.game_create, name="create"),
+    path("games/<int:game_id>/", views.game_detail, name="game"),
+    path("games/<int:game_id>/join/", views.game_join, name="join"),
+    path("games/<int:game_id>/join/<str:token>/", views.game_invite, name="invite"),
+    path("games/<int:game_id>/leave/", views.game_leave, name="leave"),
+    path("games/<int:game_id>/bot/", views.game_add_bot, name="add_bot"),
+    path("games/<int:game_id>/start/", views.game_start, name="start"),
+    path("games/<int:game_id>/cancel/", views.game_cancel, name="cancel"),
+    path("games/<int:game_id>/move/", views.game_move, name="move"),
+    path("games/<int:game_id>/poll/", views.game_poll, name="poll"),
+    path("games/<int:game_id>/chat/", views.chat_post, name="chat"),
+    path("games/<int:game_id>/log/", views.game_log, name="log"),
+    path("games/<int:game_id>/history/", views.game_history, name="history"),
+    path("games/<int:game_id>/seed/", views.seed_check, name="seed"),
 ]

@@ -1,0 +1,92 @@
+"""Cards and moves in templates: a bean card with its meter, and a move button.
+
+Both are built in Python rather than included templates: a board holds dozens of each, and an
+include costs several times as much to render.
+"""
+
+import json
+from functools import cache
+
+from django import template
+from django.middleware.csrf import get_token
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+
+from ..engine import BEANS
+
+register = template.Library()
+
+FRONT_MARK = mark_safe('<span class="front-mark">front</span>')
+
+BEAN_INFO = {
+    bean.key: {
+        "key": bean.key,
+        "name": bean.name,
+        # (beans needed, coins) for the tiers the card has.
+        "meter": [(needed, coins) for coins, needed in enumerate(bean.meter, 1) if needed],
+    }
+    for bean in BEANS
+}
+
+
+@register.filter
+def bean_name(key: str) -> str:
+    return BEAN_INFO[key]["name"] if key in BEAN_INFO else ""
+
+
+@register.simple_tag
+@cache
+def beans_sprite() -> str:
+    return static("img/beans.svg")
+
+
+@register.simple_tag
+def card(bean: str | None, card_id=None, size: str = "", front: bool = False) -> str:
+    """A bean card; `card_id` is given only where the viewer may know the card."""
+    classes = "card" + (f" card-{size}" if size else "")
+    info = BEAN_INFO.get(bean)
+    if info is None:
+        return format_html(
+            '<span class="{} card-empty"><span class="card-name">empty</span></span>', classes
+        )
+    classes += f" bean-{info['key']}" + (" card-front" if front else "")
+    meter = ""
+    if size != "mini":
+        tiers = format_html_join("", '<span class="tier"><b>{}</b>→{}</span>', info["meter"])
+        meter = format_html(
+            '<span class="meter" title="Beans needed for 1, 2, 3, 4 coins">{}</span>', tiers
+        )
+    return format_html(
+        '<span class="{}"{}><svg class="bean-art" aria-hidden="true" focusable="false">'
+        '<use href="{}#{}"></use></svg><span class="card-name">{}</span>{}{}</span>',
+        classes,
+        format_html(' data-card="{}"', card_id) if card_id is not None else "",
+        beans_sprite(),
+        info["key"],
+        info["name"],
+        meter,
+        FRONT_MARK if front else "",
+    )
+
+
+@register.simple_tag(takes_context=True)
+def move_button(context, label: str, kind: str, style: str = "", **params) -> str:
+    """A one-button form posting one move: to the move endpoint, with htmx or without."""
+    url = reverse("games:move", args=[context["game"].id])
+    action = json.dumps({"kind": kind, **params}, separators=(",", ":"))
+    return format_html(
+        '<form class="move" method="post" action="{}" hx-post="{}">'
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+        '<input type="hidden" name="expected_seq" value="{}">'
+        '<input type="hidden" name="action" value="{}">'
+        '<button type="submit"{}>{}</button></form>',
+        url,
+        url,
+        get_token(context["request"]),
+        context["seq"],
+        action,
+        format_html(' class="{}"', style) if style else "",
+        label,
+    )
