@@ -1,0 +1,249 @@
+"""Real moving parts for the integration tests and the async benchmark: an SMTP server that
+keeps what it receives, a Celery worker (with beat) in its own process group, and the Redis
+server's stop and restart with the settings it runs with.
+
+Nothing here imports Django: the caller passes the environment the worker runs with.
+"""
+
+import contextlib
+import email
+import email.policy
+import os
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with closing(socket.socket()) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until(predicate, timeout: float, interval: float = 0.05, what: str = "a condition"):
+    """The predicate's first truthy value, or AssertionError after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up after {timeout:.0f} s waiting for {what}")
+        time.sleep(interval)
+
+
+@dataclass(frozen=True, slots=True)
+class Received:
+    at: float  # time.time() when the server had the whole message
+    recipients: tuple[str, ...]
+    message: email.message.EmailMessage
+
+    @property
+    def kind(self) -> str:
+        return self.message.get("X-Bohnanza-Kind", "")
+
+    @property
+    def outbox_id(self) -> int | None:
+        value = self.message.get("X-Bohnanza-Outbox")
+        return int(value) if value else None
+
+    def text(self) -> str:
+        return self.message.get_body(("plain",)).get_content()
+
+    def html(self) -> str:
+        return self.message.get_body(("html",)).get_content()
+
+
+class SmtpSink:
+    """An aiosmtpd server on 127.0.0.1 that accepts every mail and keeps it."""
+
+    def __init__(self):
+        self.received: list[Received] = []
+        self._lock = threading.Lock()
+        self.port = free_port()
+        self._controller = None
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        with self._lock:
+            self.received.append(Received(time.time(), tuple(envelope.rcpt_tos), message))
+        return "250 Message accepted for delivery"
+
+    def start(self) -> "SmtpSink":
+        from aiosmtpd.controller import Controller
+
+        self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
+        self._controller.start()
+        return self
+
+    def stop(self) -> None:
+        if self._controller is not None:
+            self._controller.stop()
+            self._controller = None
+
+    def messages(self, kind: str | None = None, to: str | None = None) -> list[Received]:
+        with self._lock:
+            found = list(self.received)
+        return [
+            m for m in found
+            if (kind is None or m.kind == kind) and (to is None or to in m.recipients)
+        ]
+
+    def clear(self) -> None:
+        with self._lock:
+            self.received.clear()
+
+    def wait_for(self, kind: str | None = None, to: str | None = None, timeout: float = 10.0):
+        return wait_until(
+            lambda: self.messages(kind, to), timeout, what=f"a {kind or 'any'} mail to {to}"
+        )
+
+
+class Worker:
+    """`celery -A bohnanza_site worker --beat` in a process group of its own."""
+
+    def __init__(self, env: dict, *, concurrency: int = 2, log_dir: str | None = None):
+        self.env = {**os.environ, **env}
+        self.concurrency = concurrency
+        self.hostname = f"it-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
+        self._dir = Path(log_dir or tempfile.mkdtemp(prefix="bohnanza-worker-"))
+        self.log_path = self._dir / f"{self.hostname.split('@')[0]}.log"
+        self.process: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 40.0) -> "Worker":
+        celery = str(Path(sys.executable).parent / "celery")
+        command = [
+            celery, "-A", "bohnanza_site", "worker", "--beat",
+            "-l", "info",
+            "-c", str(self.concurrency),
+            "-n", self.hostname,
+            "-s", str(self._dir / "celerybeat-schedule"),
+            "--without-gossip", "--without-mingle",
+        ]
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop)
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            wait_until(self._ready, timeout, interval=0.1, what="the Celery worker to be ready")
+        except AssertionError:
+            log = self.log_tail()
+            self.stop()
+            raise AssertionError(f"The Celery worker did not start:\n{log}") from None
+        return self
+
+    def _ready(self) -> bool:
+        if self.process.poll() is not None:
+            raise AssertionError(f"The Celery worker exited at once:\n{self.log_tail()}")
+        return b" ready." in self.log_path.read_bytes()
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def kill(self) -> None:
+        """SIGKILL to the worker and all its processes at once: no warm shutdown, no acks."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+        self._close_log()
+
+    def stop(self) -> None:
+        """A warm shutdown, as systemd or the Makefile asks for one: SIGTERM to the main
+        process only (the same signal to the whole group can leave the embedded beat hanging)."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+        if self.process:
+            # Whatever of the group outlived its parent.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+        self._close_log()
+
+    def _close_log(self) -> None:
+        log = getattr(self, "_log", None)
+        if log is not None and not log.closed:
+            log.close()
+
+
+class RedisServer:
+    """The Redis named by a URL: stop it and start it again as it was configured."""
+
+    _KEEP = ("port", "bind", "dir", "logfile", "save", "appendonly")
+
+    def __init__(self, url: str):
+        parts = urlsplit(url)
+        self.host = parts.hostname or "127.0.0.1"
+        self.port = parts.port or 6379
+
+    def cli(self, *args: str, check: bool = True) -> str:
+        result = subprocess.run(
+            ["redis-cli", "-h", self.host, "-p", str(self.port), *args],
+            capture_output=True, text=True, timeout=10,
+        )
+        if check and result.returncode != 0:
+            raise RuntimeError(f"redis-cli {' '.join(args)}: {result.stderr or result.stdout}")
+        return result.stdout.strip()
+
+    def ping(self) -> bool:
+        try:
+            return self.cli("ping", check=False) == "PONG"
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+
+    def start_command(self) -> list[str]:
+        """The running server's settings as a command line, as .ci/run starts it."""
+        config = {}
+        for name in self._KEEP:
+            lines = self.cli("config", "get", name).splitlines()
+            config[name] = lines[1] if len(lines) > 1 else ""
+        command = ["redis-server", "--daemonize", "yes", "--port", config["port"]]
+        if config["bind"]:
+            command += ["--bind", *config["bind"].split()]
+        command += ["--save", config["save"], "--appendonly", config["appendonly"] or "no"]
+        if config["dir"]:
+            command += ["--dir", config["dir"]]
+        if config["logfile"]:
+            command += ["--logfile", config["logfile"]]
+        return command
+
+    def shutdown(self) -> None:
+        self.cli("shutdown", "nosave", check=False)
+        wait_until(lambda: not self.ping(), 10, what="Redis to stop")
+
+    def start(self, command: list[str]) -> None:
+        subprocess.run(command, check=True, timeout=10)
+        wait_until(self.ping, 10, what=f"Redis to start again ({shlex.join(command)})")
+
+
+def database_url(settings_dict: dict) -> str:
+    """A DATABASE_URL for the database a Django connection uses (the test database, say)."""
+    engine = settings_dict["ENGINE"]
+    if "sqlite" in engine:
+        return f"sqlite:///{settings_dict['NAME']}"
+    user = settings_dict.get("USER") or ""
+    password = settings_dict.get("PASSWORD") or ""
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = f":{settings_dict['PORT']}" if settings_dict.get("PORT") else ""
+    return f"postgres://{auth}{host}{port}/{settings_dict['NAME']}"

@@ -1,0 +1,124 @@
+"""Web figures on PostgreSQL: the game page and the poll under 50 concurrent clients, beside a
+bare Django view measured in the same run.
+
+The site runs under gunicorn (threaded workers, keep-alive) with DEBUG off, against the
+database named by BENCH_DATABASE_URL (default: a `bohnanza_bench` database on the local
+PostgreSQL, created if missing).
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import closing
+from pathlib import Path
+
+from bench import loadgen
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bohnanza_bench"
+CLIENTS = 50
+SECONDS = 6.0
+
+
+def _free_port() -> int:
+    with closing(socket.socket()) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _ensure_database(url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("select 1 from pg_database where datname = %s", (name,)).fetchone():
+            conn.execute(f'create database "{name}"')
+
+
+def _environment(url: str) -> dict:
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "bohnanza_site.settings",
+        "DATABASE_URL": url,
+        "DEBUG": "false",
+        "CELERY_TASK_ALWAYS_EAGER": "1",
+    }
+
+
+def _prepare(env: dict) -> tuple[str, str, int]:
+    """Migrate, collect static files and start a game; return the page, poll path and cookie."""
+    python = sys.executable
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    script = (
+        "import django; django.setup()\n"
+        "from bench.web_fixture import started_game\n"
+        "print(*started_game())\n"
+    )
+    out = subprocess.run(
+        [python, "-c", script], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+    game_id, seq, session = out.stdout.split()[-3:]
+    return f"/games/{game_id}/", f"/games/{game_id}/poll/?since={seq}", f"sessionid={session}"
+
+
+def _serve(env: dict, port: int) -> subprocess.Popen:
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "bohnanza_site.wsgi",
+            "--bind", f"127.0.0.1:{port}",
+            "--worker-class", "gthread",
+            "--workers", "2",
+            "--threads", "8",
+            "--keep-alive", "30",
+            "--log-level", "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("gunicorn did not start")
+
+
+def main() -> None:
+    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
+    try:
+        _ensure_database(url)
+    except Exception as error:  # noqa: BLE001 - the bench reports and skips, it never hides it
+        print(f"web: skipped, no PostgreSQL at {url}: {error}")
+        return
+    env = _environment(url)
+    page, poll, cookie = _prepare(env)
+    port = _free_port()
+    server = _serve(env, port)
+    try:
+        results = {
+            name: loadgen.run("127.0.0.1", port, path, cookie, CLIENTS, SECONDS)
+            for name, path in (("bare view", "/healthz"), ("game page", page), ("poll", poll))
+        }
+    finally:
+        server.terminate()
+        server.wait()
+    print(f"web (PostgreSQL, gunicorn 2 workers x 8 threads, {CLIENTS} clients, {SECONDS:.0f} s)")
+    for name, result in results.items():
+        statuses = ", ".join(f"{code}: {n}" for code, n in sorted(result.statuses.items()))
+        print(
+            f"  {name}: {result.rps:.0f} req/s, p50 {result.percentile(50):.1f} ms, "
+            f"p99 {result.percentile(99):.1f} ms ({statuses})"
+        )
+    bare, page_r, poll_r = results["bare view"], results["game page"], results["poll"]
+    print(
+        f"  game page / bare view: {bare.rps / page_r.rps:.1f}x the cost; "
+        f"poll / page: {page_r.rps and poll_r.rps and page_r.rps / poll_r.rps:.2f} of a page's "
+        f"cost (target <= 0.10); page p99 target <= 50 ms"
+    )
