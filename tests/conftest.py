@@ -21,9 +21,13 @@ def eager_celery(settings):
 
     Celery reads its configuration once, so the app's own setting is switched too: whichever
     test touched it first would otherwise decide for all the others."""
+    # The configured values, not the app's cached ones, which an earlier test may have left.
+    before = (
+        settings.CELERY_TASK_ALWAYS_EAGER,
+        getattr(settings, "CELERY_TASK_EAGER_PROPAGATES", False),
+    )
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CELERY_TASK_EAGER_PROPAGATES = True
-    before = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
     celery_app.conf.task_always_eager = True
     celery_app.conf.task_eager_propagates = True
     yield
