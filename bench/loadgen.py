@@ -1,9 +1,12 @@
-"""A small HTTP/1.1 load generator: N keep-alive connections, each sending GETs back to back.
+"""A small HTTP/1.1 load generator: N keep-alive connections, each sending GETs back to back
+(a closed loop, which finds the server's capacity) or one every `interval` seconds (a paced
+load, like players whose pages are open, which shows the latency they get).
 
 Written on asyncio streams so that the client costs little next to the server it measures.
 """
 
 import asyncio
+import random
 import statistics
 import time
 from dataclasses import dataclass
@@ -24,8 +27,12 @@ class LoadResult:
         return statistics.quantiles(self.latencies_ms, n=100)[p - 1]
 
 
-async def _client(host, port, request: bytes, deadline: float, result: LoadResult) -> None:
+async def _client(
+    host, port, request: bytes, deadline: float, result: LoadResult, interval: float | None
+) -> None:
     reader, writer = await asyncio.open_connection(host, port)
+    if interval:  # spread the clients over the interval, as real pages are
+        await asyncio.sleep(random.uniform(0, interval))
     try:
         while time.perf_counter() < deadline:
             started = time.perf_counter()
@@ -38,6 +45,8 @@ async def _client(host, port, request: bytes, deadline: float, result: LoadResul
             if closes:
                 writer.close()
                 reader, writer = await asyncio.open_connection(host, port)
+            if interval:
+                await asyncio.sleep(max(0.0, started + interval - time.perf_counter()))
     finally:
         writer.close()
 
@@ -57,7 +66,15 @@ async def _read_head(reader) -> tuple[int, int, bool]:
     return status, length, closes
 
 
-def run(host: str, port: int, path: str, cookie: str, clients: int, seconds: float) -> LoadResult:
+def run(
+    host: str,
+    port: int,
+    path: str,
+    cookie: str,
+    clients: int,
+    seconds: float,
+    interval: float | None = None,
+) -> LoadResult:
     request = (
         f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nCookie: {cookie}\r\n"
         "Connection: keep-alive\r\n\r\n"
@@ -67,7 +84,7 @@ def run(host: str, port: int, path: str, cookie: str, clients: int, seconds: flo
     async def main():
         deadline = time.perf_counter() + seconds
         await asyncio.gather(
-            *(_client(host, port, request, deadline, result) for _ in range(clients))
+            *(_client(host, port, request, deadline, result, interval) for _ in range(clients))
         )
 
     started = time.perf_counter()

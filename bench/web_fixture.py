@@ -4,9 +4,11 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games import services
+from games.presence import presence_token
 
 
-def started_game() -> tuple[int, int, str]:
+def started_game() -> tuple[int, int, str, str]:
+    """The game's id and seq, the first player's session and their page's presence token."""
     users = [
         get_user_model().objects.get_or_create(
             username=f"bench-{name}", defaults={"email": f"{name}@bench.invalid"}
@@ -20,4 +22,5 @@ def started_game() -> tuple[int, int, str]:
     game = services.game_start(game_id=game.id, user=alice)
     client = Client()
     client.force_login(alice)
-    return game.id, game.seq, client.cookies["sessionid"].value
+    seat = game.seats.get(user=alice)
+    return game.id, game.seq, client.cookies["sessionid"].value, presence_token(seat.id)

@@ -1,0 +1,44 @@
+"""Whether a player has the game page open right now: then a move needs no mail.
+
+The page's poll carries a token naming its seat, signed by the server, so the poll learns whose
+page it is without loading the session and the user (two queries on every poll). The token only
+ever appears on that seat's own page.
+"""
+
+from datetime import datetime, timedelta
+
+from django.core import signing
+from django.core.cache import cache
+from django.db.models import Q
+from django.utils import timezone
+
+from .models import Seat
+
+# A seat polled this recently has its page open: it sees the move there, no mail needed.
+PAGE_OPEN = timedelta(seconds=30)
+# A seat's last_seen_at is written at most this often, so most polls cost no write.
+SEEN_EVERY = timedelta(seconds=10)
+_SIGNER = signing.Signer(salt="games.presence")
+
+
+def presence_token(seat_id: int) -> str:
+    return _SIGNER.sign(str(seat_id))
+
+
+def page_open(seat: Seat, now: datetime) -> bool:
+    return seat.last_seen_at is not None and now - seat.last_seen_at < PAGE_OPEN
+
+
+def seat_seen(*, token: str, now: datetime | None = None) -> None:
+    """The poll of an open game page calls this. A missing or forged token is ignored."""
+    try:
+        seat_id = int(_SIGNER.unsign(token))
+    except (signing.BadSignature, ValueError):
+        return
+    # The cache spares the database most writes; the filter keeps processes from going back.
+    if not cache.add(f"presence:{seat_id}", True, SEEN_EVERY.total_seconds()):
+        return
+    now = now or timezone.now()
+    Seat.objects.filter(id=seat_id).filter(
+        Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
+    ).update(last_seen_at=now)
