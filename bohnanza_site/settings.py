@@ -167,6 +167,16 @@ else:
         "data_folder_out": str(_celery_folders["queue"]),
         "control_folder": str(_celery_folders["control"]),
     }
+# The cache holds only what may be lost (presence throttles, invitation repeats): shared
+# through Redis when there is one, kept per process otherwise.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "bohnanza",
+        }
+    }
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)

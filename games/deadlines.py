@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from . import engine, timecontrol
 from .engine.bots import make_bot
+from .errors import GameNotFound, GameNotRunning, NotAllowed, NotYourSeat
 from .models import Deadline, Game, Profile, Seat
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,9 @@ SWEEP_BATCH = 50
 MAX_AUTOMATIC_MOVES = 40
 # Moves a timeout may make for the seat: never an offer, a trade or a purchase.
 _TIMEOUT_KINDS = {"plant", "harvest", "discard", "stop_planting", "end_turn"}
+# What the player reads once the seat is theirs again, on the game page or from the mail's link.
+RECLAIMED = "Welcome back: your seat is yours again, and the bot has stepped aside."
+NO_BOT_STANDING_IN = "No bot is playing for you: your seat is already yours."
 
 
 def awaited_kinds(state) -> dict[int, str]:
@@ -288,10 +292,20 @@ def _wake_bot(game_id: int, seq: int) -> None:
 
 
 def seat_reclaim(*, game_id: int, user) -> Seat:
-    """The player is back: the bot standing in steps aside and the timeout count starts over."""
+    """The player is back: the bot standing in steps aside and the timeout count starts over.
+    Refused, with the reason, for a seat that is not the user's, a seat no bot stands in for,
+    or a game that is no longer running."""
     with transaction.atomic():
-        Game.objects.select_for_update().filter(id=game_id).first()
-        seat = Seat.objects.select_for_update().get(game_id=game_id, user=user)
+        game = Game.objects.select_for_update().filter(id=game_id).first()
+        if game is None:
+            raise GameNotFound()
+        seat = Seat.objects.select_for_update().filter(game=game, user=user).first()
+        if seat is None:
+            raise NotYourSeat()
+        if game.status != Game.Status.RUNNING:
+            raise GameNotRunning("The game is over: there is no seat to take back.")
+        if not seat.bot_standing_in:
+            raise NotAllowed(NO_BOT_STANDING_IN)
         seat.bot_standing_in = False
         seat.timeouts = 0
         seat.save(update_fields=["bot_standing_in", "timeouts"])

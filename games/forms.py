@@ -1,6 +1,7 @@
 """Forms and the parsing of posted moves: whatever arrives, the result is a move or a message."""
 
 import json
+import re
 
 from django import forms
 
@@ -67,6 +68,19 @@ class GameCreateForm(forms.Form):
 
 class ChatForm(forms.Form):
     text = forms.CharField(max_length=500, strip=True)
+
+
+class InviteMailForm(forms.Form):
+    # Room for the addresses the service accepts at once; anything longer is junk.
+    addresses = forms.CharField(
+        widget=forms.Textarea,
+        max_length=4000,
+        error_messages={"required": "Type at least one e-mail address."},
+    )
+
+    def clean_addresses(self) -> list[str]:
+        """Split at commas, semicolons and white space; the service judges each address."""
+        return [text for text in re.split(r"[\s,;]+", self.cleaned_data["addresses"]) if text]
 
 
 class BadMove(ValueError):

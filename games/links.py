@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from . import engine
+from .deadlines import NO_BOT_STANDING_IN, RECLAIMED, seat_reclaim
 from .engine.events import bean_summary
 from .models import Game, Seat
 
@@ -26,6 +27,8 @@ LIFETIMES = {
     "accept": timedelta(days=3),
     "decline": timedelta(days=3),
     "end_trading": timedelta(days=3),
+    # A bot may stand in for days before the player reads the mail.
+    "reclaim": timedelta(days=30),
 }
 
 
@@ -89,6 +92,12 @@ def preferences_url() -> str:
     return settings.SITE_URL + reverse("links:preferences")
 
 
+def invitation_url(game: Game) -> str:
+    """Not signed: the game's own invitation token is the permission to join."""
+    path = reverse("games:invite", kwargs={"game_id": game.id, "token": game.invite_token})
+    return settings.SITE_URL + path
+
+
 def game_path(game_id: int) -> str:
     return reverse("games:game", kwargs={"game_id": game_id})
 
@@ -117,6 +126,11 @@ def link_preview(*, link: Link) -> Preview:
         question = f"Stop all mail about {game.name}? You can turn it back on in your preferences."
         return Preview(game, "Mute this game", question, "Mute this game", [])
     problem = _problem(game)
+    if link.action == "reclaim":
+        if not problem and not seat.bot_standing_in:
+            problem = NO_BOT_STANDING_IN
+        question = f"Take your seat in {game.name} back from the bot?"
+        return Preview(game, "Take your seat back", question, "Take my seat back", [], problem)
     state = engine.from_dict(game.state) if game.state else None
     if link.action == "end_trading":
         if not problem and not _legal(state, seat.position, "end_trading"):
@@ -213,6 +227,8 @@ def link_act(*, link: Link) -> Outcome:
         return Outcome(True, f"No more mail about {game.name}.", back)
     if preview.problem:
         return Outcome(False, preview.problem, back)
+    if link.action == "reclaim":
+        return _reclaim(game, user, back)
     state = engine.from_dict(game.state)
     position = Seat.objects.get(game_id=game.id, user=user).position
     if link.action == "accept":
@@ -233,3 +249,13 @@ def link_act(*, link: Link) -> Outcome:
     except (ServiceError, engine.IllegalMove) as error:
         return Outcome(False, getattr(error, "message", str(error)), back)
     return Outcome(True, done, back)
+
+
+def _reclaim(game: Game, user, back: str) -> Outcome:
+    from .errors import ServiceError
+
+    try:
+        seat_reclaim(game_id=game.id, user=user)
+    except ServiceError as error:
+        return Outcome(False, error.message, back)
+    return Outcome(True, RECLAIMED, back)

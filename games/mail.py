@@ -13,20 +13,15 @@ from functools import partial
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from . import engine, links, timecontrol
+from . import engine, links, presence, timecontrol
 from .engine.events import bean_summary
 from .models import Deadline, Game, Outbox, Profile, Seat
 
 log = logging.getLogger(__name__)
 
-# A seat polled this recently has its page open: it sees the move there, no mail needed.
-PAGE_OPEN = timedelta(seconds=30)
-# The poll writes last_seen_at at most this often, so most polls cost no write.
-SEEN_EVERY = timedelta(seconds=10)
 # The flush leaves younger rows to the task queued with them.
 FLUSH_AFTER = timedelta(seconds=5)
 MAX_RECENT_LINES = 8
@@ -169,7 +164,7 @@ def outbox_write(
         return None
     if seat.bot_standing_in and kind not in _TO_ABSENT:
         return None
-    if seat.muted or (seat.last_seen_at and now - seat.last_seen_at < PAGE_OPEN):
+    if seat.muted or presence.page_open(seat, now):
         return None
     preference = _preference(seat.user)
     if preference == Profile.Mail.NONE or not seat.user.email:
@@ -237,14 +232,6 @@ def mail_bot_standing_in(*, game: Game, seat: Seat, now: datetime | None = None)
     context = {**_common(game, state, seat.position), "timeouts": seat.timeouts}
     outbox_write(seat=seat, game=game, seq=game.seq, kind="bot_standing_in", context=context,
                  now=now)
-
-
-def seat_seen(*, game_id: int, user, now: datetime | None = None) -> None:
-    """The poll of an open game page calls this: while it runs, no mail about the game."""
-    now = now or timezone.now()
-    Seat.objects.filter(game_id=game_id, user=user).filter(
-        Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - SEEN_EVERY)
-    ).update(last_seen_at=now)
 
 
 # Sending.
@@ -321,7 +308,55 @@ def mail_links(row: Outbox, *, now: datetime | None = None) -> dict:
         urls["decline_url"] = make(action="decline", offer=offer)
     if row.context.get("trading"):
         urls["end_trading_url"] = make(action="end_trading")
+    if row.kind == "bot_standing_in":
+        urls["reclaim_url"] = make(action="reclaim")
     return urls
+
+
+# Invitations: to an address, not to a user, so they cannot be outbox rows (one per user and
+# move). They go straight to a task after the commit; a lost task loses the mail, and the
+# creator can send it again once INVITE_AGAIN_AFTER has passed.
+
+
+def invitations_queue(*, game_id: int, addresses: list[str]) -> None:
+    for address in addresses:
+        transaction.on_commit(partial(_enqueue_invitation, game_id, address), robust=True)
+
+
+def _enqueue_invitation(game_id: int, address: str) -> None:
+    from .tasks import invitation_send_task
+
+    invitation_send_task.delay(game_id, address)
+
+
+def invitation_send(*, game_id: int, address: str) -> bool:
+    """Mail one invitation, unless the game has started or been cancelled since it was asked
+    for. Returns whether a mail went out."""
+    game = Game.objects.filter(id=game_id, status=Game.Status.OPEN).first()
+    if game is None:
+        return False
+    invitation_message(game, address).send()
+    return True
+
+
+def invitation_message(game: Game, address: str) -> EmailMultiAlternatives:
+    """Only what the lobby shows anyone holding the link, and the link itself."""
+    context = {
+        "game": game.name,
+        "inviter": game.seats.get(user_id=game.created_by_id).name,
+        "edition": engine.EDITIONS[game.edition].name,
+        "players": game.players,
+        "invitation_url": links.invitation_url(game),
+    }
+    message = EmailMultiAlternatives(
+        subject="{inviter} invites you to play Bohnanza in {game}".format(**context),
+        body=render_to_string("mail/invitation.txt", context),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[address],
+        headers={"X-Bohnanza-Kind": "invitation"},
+    )
+    message.attach_alternative(render_to_string("mail/invitation.html", context), "text/html")
+    return message
 
 
 def outbox_flush(*, now: datetime | None = None, older_than: timedelta = FLUSH_AFTER) -> int:

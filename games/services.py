@@ -4,15 +4,20 @@ Services take keyword arguments only and raise the errors of `games.errors`; the
 IllegalMove passes through unchanged, and nothing is written when anything is raised.
 """
 
+import hashlib
 import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, followups
+from games import engine, followups, mail
 from games.engine import bots
 from games.errors import (
     GameNotFound,
@@ -29,6 +34,10 @@ DEFAULT_BOT = "heuristic"
 CHAT_MAX_CHARS = 500
 # Far above any real move; keeps junk posted to the move endpoint out of the log.
 ACTION_MAX_CHARS = 2000
+# Enough for a table of friends; more in one go looks like a mailing list.
+INVITES_PER_SUBMISSION = 10
+# An address is mailed one invitation per game in this time, however often it is typed.
+INVITE_AGAIN_AFTER = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -188,6 +197,56 @@ def game_cancel(*, game_id: int, user) -> None:
     _require_open(game)
     game.status = Game.Status.CANCELLED
     game.save(update_fields=["status", "updated_at"])
+
+
+@dataclass(frozen=True)
+class Invitations:
+    sent: list[str]
+    already_invited: list[str]
+
+
+@transaction.atomic
+def invitations_mail(*, game_id: int, user, addresses: list[str]) -> Invitations:
+    """Mail the game's invitation link to each address, once per address in a while. Refused
+    as a whole, mailing nobody, unless the user created the game, it is still open and every
+    address is one."""
+    game = _locked_game(game_id)
+    _require_creator(game, user)
+    _require_open(game)
+    addresses = _valid_addresses(addresses)
+    # cache.add is atomic: of two submissions naming the same address, one mails it.
+    seconds = INVITE_AGAIN_AFTER.total_seconds()
+    sent = [address for address in addresses if cache.add(_invited_key(game, address), 1, seconds)]
+    mail.invitations_queue(game_id=game.id, addresses=sent)
+    return Invitations(sent=sent, already_invited=[a for a in addresses if a not in sent])
+
+
+def _valid_addresses(addresses: list[str]) -> list[str]:
+    """Each address once (whatever its case), or the reason the whole list is refused."""
+    stripped = [address.strip() for address in addresses]
+    unique = list({address.lower(): address for address in stripped if address}.values())
+    if not unique:
+        raise ServiceError("Type at least one e-mail address.")
+    if len(unique) > INVITES_PER_SUBMISSION:
+        raise ServiceError(f"At most {INVITES_PER_SUBMISSION} addresses at a time, please.")
+    bad = [address for address in unique if not _is_address(address)]
+    if bad:
+        raise ServiceError(f"Not an e-mail address: {', '.join(bad)}. Nothing was sent.")
+    return unique
+
+
+def _is_address(text: str) -> bool:
+    try:
+        validate_email(text)
+    except ValidationError:
+        return False
+    return True
+
+
+def _invited_key(game: Game, address: str) -> str:
+    """Hashed: the cache holds no address. The token keeps a reused game id apart."""
+    digest = hashlib.sha256(f"{game.id}:{game.invite_token}:{address.lower()}".encode())
+    return f"games:invited:{digest.hexdigest()}"
 
 
 # Moves

@@ -39,6 +39,11 @@ def outbox_send_task(outbox_id: int) -> None:
 
 
 @shared_task
+def invitation_send_task(game_id: int, address: str) -> None:
+    mail.invitation_send(game_id=game_id, address=address)
+
+
+@shared_task
 def deadlines_sweep_task() -> None:
     deadlines.deadlines_sweep()
 

@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/join/", views.game_join, name="join"),
     path("games/<int:game_id>/join/<str:token>/", views.game_invite, name="invite"),
+    path("games/<int:game_id>/invite/", views.game_invite_mail, name="invite_mail"),
     path("games/<int:game_id>/leave/", views.game_leave, name="leave"),
     path("games/<int:game_id>/bot/", views.game_add_bot, name="add_bot"),
     path("games/<int:game_id>/start/", views.game_start, name="start"),
@@ -20,4 +21,5 @@ urlpatterns = [
     path("games/<int:game_id>/log/", views.game_log, name="log"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),
     path("games/<int:game_id>/seed/", views.seed_check, name="seed"),
+    path("games/<int:game_id>/reclaim/", views.seat_reclaim, name="reclaim"),
 ]

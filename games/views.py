@@ -8,10 +8,10 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import selectors, services
+from . import deadlines, presence, selectors, services
 from .engine import IllegalMove
 from .errors import GameNotFound, NotYourSeat, ServiceError, StaleMove
-from .forms import BadMove, ChatForm, GameCreateForm, parse_move
+from .forms import BadMove, ChatForm, GameCreateForm, InviteMailForm, parse_move
 from .models import Game
 
 STALE = "The game moved on before your move arrived; here is the board as it is now."
@@ -116,10 +116,12 @@ def game_move(request, game_id: int):
 
 @require_GET
 def game_poll(request, game_id: int):
-    """204 while nothing changed (one query, no engine work), else the board."""
+    """204 while nothing changed (one query, no session, no engine work), else the board.
+    The page's presence token marks it open, so its player gets no mail meanwhile."""
     changes = selectors.game_changes(game_id=game_id)
     if changes is None:
         raise Http404
+    presence.seat_seen(token=request.GET.get("seen", ""))
     seq, last_chat = changes
     chat = request.GET.get("chat")  # the page sends its last message; other clients need not
     if request.GET.get("since") == str(seq) and chat in (None, str(last_chat or 0)):
@@ -204,4 +206,53 @@ def game_invite(request, game_id: int, token: str):
         services.seat_join(game_id=game_id, user=request.user, token=token)
     except ServiceError as error:
         messages.error(request, error.message)
+    return redirect("games:game", game_id=game_id)
+
+
+@login_required
+@require_POST
+def game_invite_mail(request, game_id: int):
+    """The creator mails the invitation link. A refusal comes back on the lobby page with the
+    addresses as typed, so that one typo costs no retyping."""
+    game = get_object_or_404(Game, pk=game_id)
+    form = InviteMailForm(request.POST)
+    status = 400
+    if form.is_valid():
+        try:
+            invitations = services.invitations_mail(
+                game_id=game.id, user=request.user, addresses=form.cleaned_data["addresses"]
+            )
+        except ServiceError as error:
+            form.add_error("addresses", error.message)
+            status = error.status_code
+        else:
+            report_invitations(request, invitations)
+            return redirect("games:game", game_id=game.id)
+    context = {**selectors.game_lobby(game=game, user=request.user), "invite_form": form}
+    return render(request, "games/lobby.html", context, status=status)
+
+
+def report_invitations(request, invitations: services.Invitations) -> None:
+    if invitations.sent:
+        messages.success(request, f"Invitation sent to {', '.join(invitations.sent)}.")
+    if invitations.already_invited:
+        messages.warning(
+            request,
+            "Invited a short while ago, so not mailed again: "
+            f"{', '.join(invitations.already_invited)}.",
+        )
+
+
+# A bot standing in for a player's seat.
+
+
+@login_required
+@require_POST
+def seat_reclaim(request, game_id: int):
+    try:
+        deadlines.seat_reclaim(game_id=game_id, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, deadlines.RECLAIMED)
     return redirect("games:game", game_id=game_id)

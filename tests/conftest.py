@@ -1,4 +1,5 @@
 import pytest
+from django.core.cache import cache
 
 from bohnanza_site.celery import app as celery_app
 
@@ -13,6 +14,14 @@ def anonymous_client(client):
 def fast_passwords(settings):
     """The real hasher is slow on purpose; the tests create many users."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache(settings):
+    """An empty cache of the test's own: what one test left must not decide another, and
+    clearing must never flush a Redis that the broker or other test workers share."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    cache.clear()
 
 
 @pytest.fixture

@@ -73,20 +73,25 @@ def card(bean: str | None, card_id=None, size: str = "", front: bool = False) ->
 
 @register.simple_tag(takes_context=True)
 def move_button(context, label: str, kind: str, style: str = "", **params) -> str:
-    """A one-button form posting one move: to the move endpoint, with htmx or without."""
+    """A one-button form posting one move: to the move endpoint, with htmx or without.
+
+    The button's id names its move, so when a poll swaps the board in, htmx gives the keyboard
+    focus back to the same button."""
     url = reverse("games:move", args=[context["game"].id])
     action = json.dumps({"kind": kind, **params}, separators=(",", ":"))
+    button_id = "-".join(["move", kind, *(f"{name}{value}" for name, value in params.items())])
     return format_html(
         '<form class="move" method="post" action="{}" hx-post="{}">'
         '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
         '<input type="hidden" name="expected_seq" value="{}">'
         '<input type="hidden" name="action" value="{}">'
-        '<button type="submit"{}>{}</button></form>',
+        '<button type="submit" id="{}"{}>{}</button></form>',
         url,
         url,
         get_token(context["request"]),
         context["seq"],
         action,
+        button_id,
         format_html(' class="{}"', style) if style else "",
         label,
     )

@@ -1,6 +1,7 @@
 // The game page's few needs that htmx cannot meet under the CSP (which forbids eval, so no
 // hx-trigger filters): poll only while the tab is visible and nobody is composing an offer,
-// clear the chat box after sending, and check the revealed seed in the browser.
+// clear the chat box after sending, count deadlines down, and check the revealed seed in the
+// browser.
 (function () {
   "use strict";
 
@@ -63,6 +64,29 @@
       form.reset();
     }
   });
+
+  // The same wording as the server's timecontrol.humanize, kept fresh between board swaps.
+  function humanize(seconds) {
+    var units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+    for (var i = 0; i < units.length; i++) {
+      if (seconds >= units[i][1]) {
+        var count = Math.round(seconds / units[i][1]);
+        return "about " + count + " " + units[i][0] + (count !== 1 ? "s" : "");
+      }
+    }
+    return "under a minute";
+  }
+
+  function countDown() {
+    document.querySelectorAll("time[data-countdown]").forEach(function (time) {
+      var left = time.parentNode.querySelector("[data-left]");
+      var seconds = (Date.parse(time.getAttribute("datetime")) - Date.now()) / 1000;
+      if (left && !isNaN(seconds)) {
+        left.textContent = seconds > 0 ? humanize(seconds) + " left" : "time is up";
+      }
+    });
+  }
+  window.setInterval(countDown, 15000);
 
   document.addEventListener("submit", function (event) {
     var form = event.target;

@@ -1,8 +1,10 @@
+import re
 from datetime import timedelta
-from html import escape
+from html import escape, unescape
 
 import pytest
 from django.core import mail as sent_mail
+from django.urls import reverse
 from django.utils import timezone
 
 from games import deadlines, engine, mail, services
@@ -192,14 +194,47 @@ def test_a_muted_game_and_an_open_page_get_no_mail(started_game):
     assert rows(game, "offer") == []
 
 
-def test_the_poll_marks_the_page_open_at_most_every_few_seconds(started_game):
-    user = user_at(started_game, 1)
-    now = timezone.now()
+def poll_with_open_page(client, game, position: int):
+    """What the page of the player at `position` sends every two seconds."""
+    seat = Seat.objects.get(game=game, position=position)
+    client.force_login(seat.user)
+    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+    [poll_url] = re.findall(r'hx-get="([^"]*/poll/[^"]*)"', page)
+    return client.get(unescape(poll_url), HTTP_HX_REQUEST="true")
 
-    mail.seat_seen(game_id=started_game.id, user=user, now=now)
-    mail.seat_seen(game_id=started_game.id, user=user, now=now + timedelta(seconds=3))
 
-    assert Seat.objects.get(game=started_game, user=user).last_seen_at == now
+def test_a_player_whose_page_polls_gets_no_mail_about_the_next_move(client, started_game):
+    game = play_until(started_game, lambda state: state.phase == "trade" and not state.offers)
+    state = state_of(game)
+    other = (state.active + 1) % state.players
+    assert poll_with_open_page(client, game, other).status_code == 204
+
+    services.move_submit(
+        game_id=game.id,
+        user=user_at(game, state.active),
+        action={"kind": "offer", "to": other, "give": [state.faceup[-1]]},
+        expected_seq=game.seq,
+    )
+
+    assert rows(game, "offer") == []
+
+
+def test_the_poll_marks_the_page_open_at_most_every_few_seconds(client, started_game):
+    poll_with_open_page(client, started_game, 1)
+    seen = Seat.objects.get(game=started_game, position=1).last_seen_at
+    poll_with_open_page(client, started_game, 1)
+
+    assert seen is not None
+    assert Seat.objects.get(game=started_game, position=1).last_seen_at == seen
+
+
+def test_a_forged_presence_token_marks_nothing(client, started_game):
+    seat = Seat.objects.get(game=started_game, position=1)
+    url = reverse("games:poll", args=[started_game.id])
+    for token in (f"{seat.id}:forged", str(seat.id), "x" * 300):
+        client.get(url, {"since": started_game.seq, "seen": token})
+
+    assert Seat.objects.get(id=seat.id).last_seen_at is None
 
 
 def test_a_preference_changed_after_writing_is_respected_when_sending(started_game):

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import engine, services
 from games.engine.bots import make_bot
-from games.models import ChatMessage, Game
+from games.models import ChatMessage, Deadline, Game
 
 pytestmark = pytest.mark.django_db
 
@@ -117,12 +117,37 @@ def test_a_spectator_page_shows_no_hand_and_no_hand_card(client, game):
     assert "Your hand" not in html
     assert "you are watching" in html
     assert not card_ids_in(html) & {card for hand in state.hands for card in hand}
+    assert "seen=" not in html  # no seat, so no presence token
 
 
 def test_an_anonymous_visitor_sees_the_spectator_page(anonymous_client, game):
     response = anonymous_client.get(reverse("games:game", args=[game.id]))
     assert response.status_code == 200
     assert "Your hand" not in response.content.decode()
+
+
+def test_move_buttons_carry_unique_ids_so_a_poll_keeps_the_keyboard_focus(client, game):
+    client.force_login(user_at(game, state_of(game).active))
+    html = client.get(reverse("games:game", args=[game.id])).content.decode()
+
+    buttons = re.findall(r'<button type="submit"( id="[^"]*")?', html)
+    ids = re.findall(r' id="([^"]+)"', html)
+    assert buttons and all(button_id for button_id in buttons)
+    assert len(ids) == len(set(ids))
+
+
+def test_the_board_shows_who_must_move_by_when_and_every_bank(client, game):
+    active = state_of(game).active
+    deadline = Deadline.objects.get(game=game, done=False)
+    client.force_login(user_at(game, (active + 1) % 3))
+    html = client.get(reverse("games:game", args=[game.id])).content.decode()
+
+    players = re.findall(r'<section class="player.*?</section>', html, re.S)
+    clocks = [player for player in players if "Must move by" in player]
+    assert len(clocks) == 1
+    assert "badge-active" in clocks[0]  # at the start, only the active player must move
+    assert f"{deadline.due_at:%a %-d %b, %H:%M} UTC" in clocks[0]
+    assert all("bank about 2 days" in player for player in players)
 
 
 def test_only_the_awaited_seat_gets_buttons_for_its_legal_moves(client, game):
@@ -407,6 +432,18 @@ def test_the_poll_answers_204_with_one_query_while_nothing_changed(
     assert response.status_code == 204
 
 
+def test_an_open_pages_poll_writes_its_presence_only_now_and_then(
+    client, game, django_assert_num_queries
+):
+    client.force_login(user_at(game, 0))
+    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+    [url] = re.findall(r'hx-get="([^"]*/poll/[^"]*seen=[^"]*)"', page)
+    with django_assert_num_queries(2):  # the changes, and the presence
+        assert client.get(unescape(url), HTTP_HX_REQUEST="true").status_code == 204
+    with django_assert_num_queries(1):
+        assert client.get(unescape(url), HTTP_HX_REQUEST="true").status_code == 204
+
+
 def test_the_poll_returns_the_board_when_a_move_was_made(client, game):
     active, action = front_plant(game)
     services.move_submit(game_id=game.id, user=user_at(game, active), action=action, expected_seq=0)
@@ -455,8 +492,8 @@ def test_the_game_page_keeps_a_pinned_number_of_queries(
         services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
         services.chat_post(game_id=game.id, user=user, text="moved")
     client.force_login(user_at(game, 0))
-    # session, user, game, seats, log, chat
-    with django_assert_max_num_queries(6):
+    # session, user, game, seats, log, chat, and the open deadlines (the clocks)
+    with django_assert_max_num_queries(7):
         response = client.get(reverse("games:game", args=[game.id]))
     assert response.status_code == 200
 
@@ -465,7 +502,8 @@ def test_a_changed_poll_keeps_a_pinned_number_of_queries(
     client, game, django_assert_max_num_queries
 ):
     client.force_login(user_at(game, 0))
-    with django_assert_max_num_queries(7):
+    # Not an htmx request, so the whole page: the game page's queries and the changes.
+    with django_assert_max_num_queries(8):
         response = client.get(reverse("games:poll", args=[game.id]) + "?since=-1")
     assert response.status_code == 200
 
