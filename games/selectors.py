@@ -55,12 +55,13 @@ def game_page(*, game: Game, user, log_moves: int | None = BOARD_LOG_MOVES) -> d
     return page
 
 
-def _clocks(game: Game, seats: list[Seat]) -> dict[int, dict]:
-    """Each seat's time bank, and its deadline while the game waits for it (one query)."""
+def _clocks(game: Game, seats: list[Seat]) -> dict[int, dict | None]:
+    """Each player's time bank, and their deadline while the game waits for them (one query).
+    Bots answer at once: they get no clock."""
     due = {row.seat_id: row for row in Deadline.objects.filter(game=game, done=False)}
     now = timezone.now()
-    clocks = {}
-    for seat in seats:
+    clocks = {seat.position: None for seat in seats}
+    for seat in (seat for seat in seats if not seat.plays_as_bot):
         row = due.get(seat.id)
         clocks[seat.position] = {
             "bank": timecontrol.humanize(timecontrol.bank_left(game, seat)),

@@ -126,6 +126,23 @@ def test_an_anonymous_visitor_sees_the_spectator_page(anonymous_client, game):
     assert "Your hand" not in response.content.decode()
 
 
+def test_a_bot_gets_no_clock(client, players):
+    created = services.game_create(
+        user=players["alice"], edition="amigo-classic", players=3, options={}
+    )
+    for _ in range(2):
+        services.game_add_bot(game_id=created.id, user=players["alice"])
+    game = services.game_start(game_id=created.id, user=players["alice"])
+    client.force_login(players["alice"])
+    html = client.get(reverse("games:game", args=[game.id])).content.decode()
+
+    players_html = re.findall(r'<section class="player.*?</section>', html, re.S)
+    with_clock = [player for player in players_html if 'class="clock"' in player]
+    assert len(players_html) == 3
+    assert len(with_clock) == 1
+    assert "(you)" in with_clock[0]
+
+
 def test_move_buttons_carry_unique_ids_so_a_poll_keeps_the_keyboard_focus(client, game):
     client.force_login(user_at(game, state_of(game).active))
     html = client.get(reverse("games:game", args=[game.id])).content.decode()
