@@ -372,13 +372,25 @@ def vacation_start(*, user, days: int, now: datetime | None = None) -> int:
     return granted
 
 
-def vacation_end(*, user, now: datetime | None = None) -> None:
-    """Back early. Deadlines already stretched stay so, and days taken are not given back."""
+def vacation_end(*, user, now: datetime | None = None) -> int:
+    """Back early: the whole days not yet used go back to the yearly allowance, and the
+    deadlines they stretched shrink by as much (never below what they were before the
+    vacation). Returns the days given back."""
     now = now or timezone.now()
-    profile = profile_for(user)
-    if profile.away_until and profile.away_until > now:
+    with transaction.atomic():
+        profile = profile_for(user, lock=True)
+        if not profile.away_until or profile.away_until <= now:
+            return 0
+        unused = (profile.away_until - now).days
         profile.away_until = now
-        profile.save(update_fields=["away_until"])
+        if profile.vacation_year == now.year:
+            profile.vacation_days_used = max(0, profile.vacation_days_used - unused)
+        profile.save(update_fields=["away_until", "vacation_days_used"])
+        if unused:
+            Deadline.objects.filter(
+                done=False, seat__user=user, game__vacation_allowed=True
+            ).update(due_at=F("due_at") - timedelta(days=unused))
+    return unused
 
 
 def vacation_days_left(profile: Profile, now: datetime) -> int:

@@ -84,8 +84,13 @@ def preferences(request):
 @require_POST
 def vacation(request):
     if "end" in request.POST:
-        deadlines.vacation_end(user=request.user)
-        messages.success(request, "Welcome back: your vacation has ended.")
+        back = deadlines.vacation_end(user=request.user)
+        messages.success(
+            request,
+            "Welcome back: your vacation has ended"
+            + (f", and {back} unused day{'s' * (back != 1)} went back to your allowance." if back
+               else "."),
+        )
         return redirect("links:preferences")
     form = VacationForm(request.POST)
     granted = deadlines.vacation_start(user=request.user, days=form.cleaned_data["days"]) \

@@ -233,6 +233,21 @@ def test_a_deadline_written_while_the_player_is_away_is_stretched_too(started_ga
     assert answer.due_at - answer.started_at > bank + timedelta(days=3) - timedelta(minutes=1)
 
 
+def test_coming_back_early_gives_the_unused_days_back(started_game):
+    [deadline] = open_deadlines(started_game)
+    starter = user_at(started_game, 0)
+    now = timezone.now()
+    deadlines.vacation_start(user=starter, days=10, now=now)
+
+    back_at = now + timedelta(days=3, hours=5)
+    back = deadlines.vacation_end(user=starter, now=back_at)
+
+    assert back == 6  # 6 days and 19 hours were left: the whole days come back
+    assert deadlines.profile_for(starter).vacation_days_used == 4
+    assert Deadline.objects.get(id=deadline.id).due_at - deadline.due_at == timedelta(days=4)
+    assert deadlines.vacation_end(user=starter, now=back_at) == 0  # not away any more
+
+
 def test_a_game_can_forbid_vacations(started_game):
     game = fresh(started_game)
     game.vacation_allowed = False
