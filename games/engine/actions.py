@@ -34,10 +34,10 @@ def apply(state: State, seat: int, action: dict) -> list[Event]:
         raise IllegalMove("There is no such seat in this game.")
     if not isinstance(action, dict):
         raise IllegalMove("A move must be an object with a 'kind'.")
-    kind = action.get("kind")
-    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise IllegalMove(f"Unknown kind of move: {kind!r}.")
+    try:
+        handler = HANDLERS[action["kind"]]
+    except (KeyError, TypeError):  # no kind, or not one of the names (TypeError: unhashable)
+        raise IllegalMove(f"Unknown kind of move: {action.get('kind')!r}.") from None
     events: list[Event] = []
     handler(state, seat, action, events)
     return events

@@ -45,6 +45,9 @@ PAYOUT: tuple[tuple[int, ...], ...] = tuple(
     tuple(bean.payout(n) for n in range(_MAX_FIELD + 1)) for bean in BEANS
 )
 
+# FIRST_COIN[bean]: the fewest beans of that type that pay a coin (a field pays iff it has them).
+FIRST_COIN: tuple[int, ...] = tuple(min(n for n in bean.meter if n is not None) for bean in BEANS)
+
 
 def payout(bean: int, beans: int) -> int:
     return PAYOUT[bean][min(beans, _MAX_FIELD)]

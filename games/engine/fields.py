@@ -16,14 +16,16 @@ def fitting_fields(state: State, seat: int, card: int) -> list[int]:
     return [i for i, field in enumerate(state.fields[seat]) if not field or beans[field[0]] == bean]
 
 
-def has_room(state: State, seat: int, card: int) -> bool:
-    """Whether some field of this seat takes the card: `fitting_fields` without the list."""
+def has_room(state: State, seat: int, cards) -> bool:
+    """Whether some field of this seat takes one of the cards: `fitting_fields` without lists."""
     beans = state.card_beans
-    bean = beans[card]
-    # A loop, not any(): legal_kinds asks this for every decision, and a generator costs more.
-    for field in state.fields[seat]:  # noqa: SIM110
-        if not field or beans[field[0]] == bean:
-            return True
+    own = state.fields[seat]
+    # Loops, not any(): legal_kinds asks this for every decision, and a generator costs more.
+    for card in cards:
+        bean = beans[card]
+        for field in own:
+            if not field or beans[field[0]] == bean:
+                return True
     return False
 
 
@@ -57,11 +59,13 @@ def check_harvest(state: State, seat: int, field: int) -> None:
         raise IllegalMove(f"You have no field {field + 1}.")
     if not fields[field]:
         raise IllegalMove(f"Field {field + 1} is empty: there is nothing to harvest.")
-    if len(fields[field]) == 1 and any(len(other) > 1 for other in fields):
-        raise IllegalMove(
-            "A field with a single bean may not be harvested while another of your fields "
-            "holds more than one (the bean protection rule)."
-        )
+    if len(fields[field]) == 1:
+        for other in fields:  # a loop, not any(): cheaper for two or three fields
+            if len(other) > 1:
+                raise IllegalMove(
+                    "A field with a single bean may not be harvested while another of your "
+                    "fields holds more than one (the bean protection rule)."
+                )
 
 
 def harvest(state: State, seat: int, field: int, events: list[Event]) -> None:

@@ -6,6 +6,7 @@ pages. A bot that picks a kind first needs to spell out only the kind it picked.
 """
 
 from collections.abc import Callable
+from functools import cache
 
 from . import fields, trading
 from .beans import BEAN_KEYS
@@ -23,14 +24,13 @@ def legal_kinds(state: State, seat: int | None) -> list[str]:
     """The kinds of move open to this seat now, in the order `legal_actions` lists them."""
     if state.over or seat is None:
         return []
-    kinds: list[str] = []
     phase = PHASES[state.phase]
     plantable = phase.plantable(state, seat)
-    if plantable and _may_plant(state, seat, plantable):
-        kinds.append("plant")
-    if phase.plants_from == "hand" and seat == state.active and state.planted:
+    kinds = ["plant"] if plantable and fields.has_room(state, seat, plantable) else []
+    active = seat == state.active
+    if active and state.planted and phase.plants_from == "hand":
         kinds.append("stop_planting")
-    if not state.rules.harvest_in_own_turn_only or seat == state.active:
+    if active or not state.rules.harvest_in_own_turn_only:
         # The protection rule never shuts every field: a field of two or more beans may be
         # harvested, and when there is none, any field with a bean.
         if any(state.fields[seat]):
@@ -38,32 +38,32 @@ def legal_kinds(state: State, seat: int | None) -> list[str]:
         cost = fields.third_field_cost(state, seat)
         if cost is not None and len(state.coins[seat]) >= cost:
             kinds.append("buy_field")
-    if state.phase == "trade":
-        kinds += _trading_kinds(state, seat)
-    for move in phase.extra_actions(state, seat):
-        if move["kind"] not in kinds:
-            kinds.append(move["kind"])
+    if phase.name == "trade":
+        _add_trading_kinds(state, seat, active, kinds)
+    if phase.extra_actions is not None:
+        for move in phase.extra_actions(state, seat):
+            if move["kind"] not in kinds:
+                kinds.append(move["kind"])
     return kinds
 
 
 def moves_of_kind(state: State, seat: int, kind: str) -> list[dict]:
     """The moves of one kind that `legal_kinds` gave for this seat, with their parameters."""
     spell_out = _MOVES_OF_KIND.get(kind)
-    if spell_out is None:  # a kind of move particular to the phase
-        extra = PHASES[state.phase].extra_actions(state, seat)
-        return [move for move in extra if move["kind"] == kind]
+    if spell_out is None:  # a kind of move particular to the phase, if it has any
+        extra = PHASES[state.phase].extra_actions
+        return [move for move in extra(state, seat) if move["kind"] == kind] if extra else []
     return spell_out(state, seat)
 
 
-def _may_plant(state: State, seat: int, plantable) -> bool:
-    for card in plantable:  # noqa: SIM110  (as in has_room: cheaper than any() here)
-        if fields.has_room(state, seat, card):
-            return True
-    return False
+def may_offer(state: State, seat: int) -> bool:
+    """Whether `legal_kinds` lists "offer" for this seat, without working out the rest."""
+    if state.over or state.phase != "trade":
+        return False
+    return trading.open_offers(state, seat) < trading.MAX_OPEN_OFFERS
 
 
-def _trading_kinds(state: State, seat: int) -> list[str]:
-    kinds: list[str] = []
+def _add_trading_kinds(state: State, seat: int, active: bool, kinds: list[str]) -> None:
     offers_made = 0
     for offer in state.offers.values():
         if offer.to == seat:
@@ -77,9 +77,8 @@ def _trading_kinds(state: State, seat: int) -> list[str]:
                 kinds.append("withdraw")
     if offers_made < trading.MAX_OPEN_OFFERS:
         kinds.append("offer")
-    if seat == state.active:
+    if active:
         kinds.append("end_trading")
-    return kinds
 
 
 def _can_pay(state: State, seat: int, offer: Offer) -> bool:
@@ -88,7 +87,10 @@ def _can_pay(state: State, seat: int, offer: Offer) -> bool:
         return True
     beans = state.card_beans
     held = [beans[card] for card in state.hands[seat]]
-    return all(held.count(bean) >= count for bean, count in offer.ask.items())
+    for bean, count in offer.ask.items():  # noqa: SIM110  (a loop: cheaper than all() here)
+        if held.count(bean) < count:
+            return False
+    return True
 
 
 def _plant_moves(state: State, seat: int) -> list[dict]:
@@ -147,9 +149,14 @@ def _offer_moves(state: State, seat: int) -> list[dict]:
             "to": trading.partners(state, seat),
             "give": trading.tradable(state, seat),
             "ask_faceup": [] if active else list(state.faceup),
-            "ask": [BEAN_KEYS[bean] for bean in state.rules.beans],
+            "ask": list(_bean_keys(state.rules.beans)),
         }
     ]
+
+
+@cache
+def _bean_keys(beans: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(BEAN_KEYS[bean] for bean in beans)
 
 
 def _stop_planting_moves(state: State, seat: int) -> list[dict]:

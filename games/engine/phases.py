@@ -21,10 +21,6 @@ def _nobody(state: State) -> list[int]:
     return []
 
 
-def _no_extra_actions(state: State, seat: int) -> list[dict]:
-    return []
-
-
 @dataclass(frozen=True, slots=True)
 class Phase:
     name: str
@@ -35,8 +31,9 @@ class Phase:
     # Where the cards `plantable` offers wait: "hand" (front card first, `stop_planting` ends
     # the phase), "to_plant", or state.faceup as "offer" or "revealed". Names the event source.
     plants_from: str = ""
-    # Moves particular to this phase, described as `legal_actions` describes them.
-    extra_actions: Callable[[State, int], list[dict]] = _no_extra_actions
+    # Moves particular to this phase, described as `legal_actions` describes them; None for a
+    # phase without any.
+    extra_actions: Callable[[State, int], list[dict]] | None = None
 
 
 PHASES: dict[str, Phase] = {}

@@ -31,6 +31,22 @@ def partners(state: State, seat: int) -> list[int]:
     return [state.active]
 
 
+def may_trade_with(state: State, seat: int, other) -> bool:
+    """Whether `other` is among the seats `partners` lists, without building that list."""
+    if type(other) is not int or other == seat:
+        return False
+    return 0 <= other < state.players if seat == state.active else other == state.active
+
+
+def open_offers(state: State, seat: int) -> int:
+    """How many offers this seat has made that are still open."""
+    made = 0
+    for offer in state.offers.values():
+        if offer.maker == seat:
+            made += 1
+    return made
+
+
 def require_trading(state: State) -> None:
     if state.phase != "trade":
         raise IllegalMove("Trading happens only after the active player has turned up cards.")
@@ -39,15 +55,15 @@ def require_trading(state: State) -> None:
 def parse_offer(state: State, seat: int, action: dict) -> Offer:
     require_trading(state)
     to = action.get("to")
-    if type(to) is not int or to not in partners(state, seat):
+    if not may_trade_with(state, seat, to):
         if seat == state.active:
             raise IllegalMove("Choose another player to trade with.")
         raise IllegalMove(
             "You may trade only with the active player; players who are not active never trade "
             "with each other."
         )
-    give = _card_list(action.get("give", []), "give")
-    ask_faceup = _card_list(action.get("ask_faceup", []), "ask_faceup")
+    give = _card_list(action.get("give", ()), "give")
+    ask_faceup = _card_list(action.get("ask_faceup", ()), "ask_faceup")
     ask = _ask(state, action.get("ask", {}))
     for card in give:
         if not can_give(state, seat, card):
@@ -63,7 +79,7 @@ def parse_offer(state: State, seat: int, action: dict) -> Offer:
             raise IllegalMove("You can ask only for cards that are face up now.")
     if not give and not ask and not ask_faceup:
         raise IllegalMove("An offer must give or ask for at least one card.")
-    if len([offer for offer in state.offers.values() if offer.maker == seat]) >= MAX_OPEN_OFFERS:
+    if open_offers(state, seat) >= MAX_OPEN_OFFERS:
         raise IllegalMove(f"You already have {MAX_OPEN_OFFERS} open offers; withdraw one first.")
     return Offer(state.next_offer, seat, to, give, ask, ask_faceup)
 
@@ -71,6 +87,8 @@ def parse_offer(state: State, seat: int, action: dict) -> Offer:
 def _card_list(value, name: str) -> tuple[int, ...]:
     if not isinstance(value, (list, tuple)):
         raise IllegalMove(f"'{name}' must be a list of card numbers.")
+    if not value:
+        return ()
     for card in value:
         if type(card) is not int:
             raise IllegalMove(f"'{name}' must be a list of card numbers.")
@@ -83,6 +101,7 @@ def _ask(state: State, value) -> dict[int, int]:
     if not isinstance(value, dict):
         raise IllegalMove("'ask' must map bean names to how many of them you want.")
     ask: dict[int, int] = {}
+    total = 0
     for key, count in value.items():
         bean = BEAN_INDEX.get(key)
         if bean is None:
@@ -93,7 +112,8 @@ def _ask(state: State, value) -> dict[int, int]:
             raise IllegalMove("Ask for a whole number of beans.")
         if count:
             ask[bean] = count
-    if ask and sum(ask.values()) > MAX_ASKED:
+            total += count
+    if total > MAX_ASKED:
         raise IllegalMove("That is more beans than anyone can hold.")
     return ask
 
@@ -140,7 +160,7 @@ def check_accept(state: State, seat: int, offer: Offer, action: dict) -> tuple[i
     reason = void_reason(state, offer)
     if reason:
         raise IllegalMove(f"That offer cannot be carried out any more: {reason}")
-    chosen = _card_list(action.get("give", []), "give")
+    chosen = _card_list(action.get("give", ()), "give")
     hand = state.hands[seat]
     if not all([card in hand for card in chosen]):
         raise IllegalMove("You can hand over only cards from your own hand.")

@@ -88,7 +88,9 @@ def _trade_waiting(state: State) -> list[int]:
     if not state.offers:  # nobody has an offer to answer: the active player trades or ends
         return [state.active]
     answering = sorted({offer.to for offer in state.offers.values()})
-    return answering + ([state.active] if state.active not in answering else [])
+    if state.active not in answering:
+        answering.append(state.active)
+    return answering
 
 
 register(Phase("trade", _enter_trade, waiting_for=_trade_waiting))

@@ -10,7 +10,8 @@ import pytest
 
 from games.engine import legal_actions
 from games.engine.fields import harvestable
-from games.engine.legal import legal_kinds, moves_of_kind
+from games.engine.legal import legal_kinds, may_offer, moves_of_kind
+from games.engine.trading import may_trade_with, partners
 
 from .helpers import ALL_TABLES, game, random_moves
 
@@ -34,6 +35,11 @@ def check_kinds_agree_with_moves(state) -> None:
         # The shortcut legal_kinds takes for harvests: some field may be harvested exactly
         # when some field holds a bean.
         assert bool(harvestable(state, seat)) == any(state.fields[seat])
+        # The shortcuts that answer one question without listing: may this seat offer, and
+        # to whom.
+        assert may_offer(state, seat) == ("offer" in kinds)
+        for other in (None, -1, *range(state.players + 1)):
+            assert may_trade_with(state, seat, other) == (other in partners(state, seat))
         if state.over:
             continue
         for kind in SEARCHED_KINDS:

@@ -36,8 +36,9 @@ class HeuristicBot:
                 return {"kind": "stop_planting"}
         if plantable:
             return self._plant(state, seat, _best_to_plant(state, seat, plantable))
-        extra = PHASES[state.phase].extra_actions(state, seat)
-        return extra[0] if extra else None
+        extra = PHASES[state.phase].extra_actions
+        moves = extra(state, seat) if extra else []
+        return moves[0] if moves else None
 
     def _duel(self, state: State, seat: int) -> dict:
         """Plant what fits, discard what would force an uproot, leave the rest on offer."""

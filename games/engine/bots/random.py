@@ -6,14 +6,18 @@ no place and it has no other move: harvesting at random would only uproot beans 
 games long and pointless.
 """
 
-from ..beans import payout
+from ..beans import FIRST_COIN
 from ..fields import harvestable
-from ..legal import legal_kinds, moves_of_kind
+from ..legal import legal_kinds, may_offer, moves_of_kind
 from ..phases import PHASES
 from ..state import State
 
 OFFERS_PER_TURN = 2
 PASSED_ON = ("kind", "offer", "field", "card")
+# Kinds of move that are a single move, with no parameters to choose.
+NOTHING_TO_CHOOSE = frozenset(("stop_planting", "buy_field", "end_trading", "end_turn"))
+# Kinds of move that plant or discard the waiting cards, or end the step without them.
+MOVES_ON = frozenset(("plant", "stop_planting", "discard", "end_turn"))
 
 
 class RandomBot:
@@ -25,18 +29,21 @@ class RandomBot:
         if not awaited:
             return self._unprompted_offer(state, seat)
         kinds = legal_kinds(state, seat)
-        if "offer" in kinds and not self._offers_left(state):
-            kinds.remove("offer")
-        # Only fields that pay are worth harvesting, unless a card waiting to be planted has no
-        # place and nothing else moves the game on: then any field the rules let go will do.
-        paying = None
-        if "harvest" in kinds and not _forced_to_harvest(state, seat, kinds):
-            paying = _paying_fields(state, seat)
-            if not paying:
-                kinds.remove("harvest")
-        kind = self._pick(kinds)
-        if kind == "harvest":
-            return {"kind": "harvest", "field": self._pick(paying or harvestable(state, seat))}
+        while True:
+            kind = self._pick(kinds)
+            if kind == "harvest":
+                harvests = _fields_worth_harvesting(state, seat, kinds)
+                if harvests:
+                    return {"kind": "harvest", "field": self._pick(harvests)}
+            elif kind != "offer" or self._offers_left(state):
+                return self._move_of_kind(state, seat, kind)
+            # A kind the bot does not want now: picking again among the others keeps the
+            # choice uniform among the kinds it wants.
+            kinds.remove(kind)
+
+    def _move_of_kind(self, state: State, seat: int, kind: str) -> dict:
+        if kind in NOTHING_TO_CHOOSE:
+            return {"kind": kind}
         action = self._pick(moves_of_kind(state, seat, kind))
         if kind == "plant":
             return {"kind": "plant", "card": action["card"], "field": self._pick(action["fields"])}
@@ -53,7 +60,8 @@ class RandomBot:
 
     def _pick(self, choices: list):
         """One of the choices, each as likely (`rng.choice` costs more than this)."""
-        return choices[int(self.rng.random() * len(choices))]
+        n = len(choices)
+        return choices[0] if n == 1 else choices[int(self.rng.random() * n)]
 
     def _sample(self, choices: list, count: int) -> list:
         """`count` different choices, each set of them as likely (as `rng.sample`, which costs
@@ -65,7 +73,7 @@ class RandomBot:
         """Asked while not awaited, make an offer half the time, if this turn allows one more."""
         if not self._offers_left(state) or self.rng.random() < 0.5:
             return None
-        if "offer" not in legal_kinds(state, seat):
+        if not may_offer(state, seat):
             return None
         return self._offer(state, moves_of_kind(state, seat, "offer")[0])
 
@@ -93,18 +101,17 @@ class RandomBot:
         }
 
 
-def _forced_to_harvest(state: State, seat: int, kinds: list[str]) -> bool:
-    if any(kind in kinds for kind in ("plant", "stop_planting", "discard", "end_turn")):
-        return False
-    return bool(PHASES[state.phase].plantable(state, seat))
+def _fields_worth_harvesting(state: State, seat: int, kinds: list[str]) -> list[int]:
+    """Only fields that pay are worth harvesting, unless a card waiting to be planted has no
+    place and nothing else moves the game on: then any field the rules let go will do.
 
-
-def _paying_fields(state: State, seat: int) -> list[int]:
-    """The fields that would earn coins if harvested now. No bean pays for a single card, so
-    each holds two beans at least, and the bean protection rule never holds those back."""
+    No bean pays for a single card, so a paying field holds two beans at least, and the bean
+    protection rule never holds those back."""
+    if MOVES_ON.isdisjoint(kinds) and PHASES[state.phase].plantable(state, seat):
+        return harvestable(state, seat)
     beans = state.card_beans
     return [
         i
         for i, field in enumerate(state.fields[seat])
-        if field and payout(beans[field[0]], len(field)) > 0
+        if field and len(field) >= FIRST_COIN[beans[field[0]]]
     ]
