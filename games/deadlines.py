@@ -5,6 +5,10 @@ phase has the trading window (kind "trading"); everyone else runs on their bank 
 A row stays open, its clock running, while the same seat is still awaited in the same way
 after other seats' moves; the seat's own move closes it and starts a fresh one from the bank.
 
+A bot's row falls due after the bot's patience, counted from its last move: a bot moves at once,
+so its row expires only when it waits for a player to answer its offers (or its task was lost).
+Then the bot itself moves on; no timeout is counted against it.
+
 Lock order is always the game row first, then its deadline rows (as `move_submit` does), so a
 sweep and a player's move never deadlock.
 """
@@ -80,6 +84,8 @@ def deadlines_write(
         if row is not None and (position != mover or kind == Deadline.Kind.TRADING):
             row.expected_seq = seq
             keep.append(row)
+            if position == mover and seats[position].plays_as_bot:
+                _restart_patience(game, seats[position], row, now)
         else:
             new.append(_new_deadline(game, seats[position], kind, seq, now))
     kept = {row.id for row in keep}
@@ -112,26 +118,42 @@ def _new_deadline(game: Game, seat: Seat, kind: str, seq: int, now) -> Deadline:
         span = timecontrol.trading_window(game)
     else:
         span = timecontrol.bank_left(game, seat)
+    due_at = _patience_due(game, seat, now + span, now)
     return Deadline(
-        game=game, seat=seat, kind=kind, started_at=now, due_at=now + span, expected_seq=seq
+        game=game, seat=seat, kind=kind, started_at=now, due_at=due_at, expected_seq=seq
     )
+
+
+def _restart_patience(game: Game, seat: Seat, row: Deadline, now) -> None:
+    """A bot trading as the active player waits its patience from its own last move (an offer,
+    or its answer to one), within what is left of the trading window."""
+    window_end = row.started_at + timecontrol.trading_window(game)
+    row.due_at = _patience_due(game, seat, window_end, now)
+    Deadline.objects.filter(id=row.id).update(due_at=row.due_at)
+
+
+def _patience_due(game: Game, seat: Seat, due_at, now):
+    """A player's deadline as it is; a bot's no later than its patience from now."""
+    if not seat.plays_as_bot:
+        return due_at
+    return min(due_at, now + timecontrol.bot_patience(game))
 
 
 def _stretch_for_vacations(game: Game, rows: list[Deadline], now) -> None:
-    """A seat whose player is away gets the rest of the vacation added to its deadline."""
+    """A seat whose player is away gets the rest of the vacation added to its deadline, unless
+    a bot plays the seat: the bot is not away, and waits its patience only."""
     if not game.vacation_allowed or not rows:
         return
-    users = {row.seat.user_id: row for row in rows if row.seat.user_id}
-    if not users:
+    players = {
+        row.seat.user_id: row for row in rows if row.seat.user_id and not row.seat.plays_as_bot
+    }
+    if not players:
         return
-    away = dict(
-        Profile.objects.filter(user_id__in=users, away_until__gt=now).values_list(
-            "user_id", "away_until"
-        )
+    away = Profile.objects.filter(user_id__in=players, away_until__gt=now).values_list(
+        "user_id", "away_until"
     )
-    for row in rows:
-        if row.seat.user_id in away:
-            row.due_at += away[row.seat.user_id] - now
+    for user_id, away_until in away:
+        players[user_id].due_at += away_until - now
 
 
 def seat_deadlines(*, game_id: int) -> dict[int, Deadline]:
@@ -165,11 +187,9 @@ def deadlines_sweep(*, now: datetime | None = None) -> int:
 
 
 def deadline_expire(*, deadline_id: int, now: datetime | None = None) -> int:
-    """Make the default moves for a seat whose deadline has passed. Does nothing if the game
-    has moved on since the row was written, or another handler got there first. Returns the
-    number of moves made."""
-    from .services import move_submit_as
-
+    """Make the default moves for a seat whose deadline has passed, or let its bot move on.
+    Does nothing if the game has moved on since the row was written, or another handler got
+    there first. Returns the number of moves made."""
     now = now or timezone.now()
     game_id = (
         Deadline.objects.filter(id=deadline_id, done=False)
@@ -190,29 +210,63 @@ def deadline_expire(*, deadline_id: int, now: datetime | None = None) -> int:
         if deadline.expected_seq != game.seq or game.status != Game.Status.RUNNING:
             Deadline.objects.filter(id=deadline.id).update(done=True)
             return 0
-        position = deadline.seat.position
-        state = engine.from_dict(game.state)
-        step = (state.turn, state.phase)
-        bot = make_bot("heuristic", f"{game.seed}:timeout:{game.seq}")
-        moves = 0
-        while moves < MAX_AUTOMATIC_MOVES and (state.turn, state.phase) == step:
-            action = timeout_action(state, position, bot)
-            if action is None:
-                break
-            move_submit_as(
-                game_id=game.id,
-                position=position,
-                action=action,
-                expected_seq=game.seq,
-                actor="system",
-            )
-            moves += 1
-            game.refresh_from_db(fields=["seq", "state", "status"])
-            state = engine.from_dict(game.state)
+        seat = deadline.seat
+        step = _step(game)
+        moves = _bots_move_on(game, step) if seat.plays_as_bot else 0
+        # Also after the bots: one that failed must not leave the game waiting for ever.
+        moves += _default_moves(game, seat.position, step)
         Deadline.objects.filter(id=deadline.id).update(done=True)
-        if moves:
-            _count_timeout(game, deadline.seat, step[0])
+        # A bot that waited out its patience has not missed a turn.
+        if moves and not seat.plays_as_bot:
+            _count_timeout(game, seat, step[0])
         return moves
+
+
+def _step(game: Game) -> tuple[int, str]:
+    state = engine.from_dict(game.state)
+    return state.turn, state.phase
+
+
+def _bots_move_on(game: Game, step: tuple[int, str]) -> int:
+    """The bots move without waiting any longer for answers (withdrawing their offers and
+    ending trading) until the step is over or none has a move; returns how many they made."""
+    from .services import bot_move
+
+    moves = 0
+    while moves < MAX_AUTOMATIC_MOVES and _step(game) == step:
+        try:
+            result = bot_move(game_id=game.id, expected_seq=game.seq, patient=False)
+        except Exception:
+            log.exception("a bot of game %s could not move; the system moves for it", game.id)
+            break
+        if result is None:
+            break
+        moves += 1
+        game.refresh_from_db(fields=["seq", "state", "status"])
+    return moves
+
+
+def _default_moves(game: Game, position: int, step: tuple[int, str]) -> int:
+    """The system's moves for the seat until the step is over; returns how many it made."""
+    from .services import move_submit_as
+
+    bot = make_bot("heuristic", f"{game.seed}:timeout:{game.seq}")
+    moves = 0
+    while moves < MAX_AUTOMATIC_MOVES:
+        state = engine.from_dict(game.state)
+        action = timeout_action(state, position, bot) if (state.turn, state.phase) == step else None
+        if action is None:
+            break
+        move_submit_as(
+            game_id=game.id,
+            position=position,
+            action=action,
+            expected_seq=game.seq,
+            actor="system",
+        )
+        moves += 1
+        game.refresh_from_db(fields=["seq", "state", "status"])
+    return moves
 
 
 def timeout_action(state, position: int, bot) -> dict | None:

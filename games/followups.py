@@ -35,8 +35,11 @@ def _deadlines_and_mail(
 
 def _queue_bot_move(*, game: Game, state: engine.State, seq: int) -> None:
     """One task per move, not per bot: only one move can follow this one. The bot move's own
-    follow-ups queue the next, so several bots waited on at once each get their move in turn."""
+    follow-ups queue the next, so several bots waited on at once each get their move in turn.
+    Bots move when the game waits for them, and may offer something to a player who trades."""
+    bots = {seat.position for seat in game.seats.all() if seat.plays_as_bot}
     waiting = set(engine.waiting_for(state))
-    if any(seat.position in waiting and seat.plays_as_bot for seat in game.seats.all()):
+    player_trades = bool(waiting) and state.phase == "trade" and state.active not in bots
+    if bots and (waiting & bots or player_trades):
         # robust: a failing bot must not turn the player's committed move into an error page.
         transaction.on_commit(partial(tasks.bot_move_task.delay, game.id, seq), robust=True)

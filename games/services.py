@@ -332,22 +332,27 @@ def _as_stored(action):
     return json.loads(text)
 
 
-def bot_move(*, game_id: int, expected_seq: int) -> MoveResult | None:
-    """One move by a bot the game waits for; nothing if the game has moved on meanwhile.
+def bot_move(*, game_id: int, expected_seq: int, patient: bool = True) -> MoveResult | None:
+    """One move by a bot at the table; nothing if the game has moved on meanwhile, or no bot
+    wants to move now.
 
-    The move's own follow-ups queue the next bot move, so a table of bots plays on."""
+    The bots the game waits for move, and while a player trades as the active player, the other
+    bots may offer that player something. A bot trading as the active player waits for the
+    answers to its offers; when its deadline passes (its patience), the sweep calls this again
+    with `patient` false and the bot moves on. The move's own follow-ups queue the next bot
+    move, so a table of bots plays on."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.RUNNING or game.seq != expected_seq:
         return None
     state = engine.from_dict(game.state)
     seats = {seat.position: seat for seat in game.seats.all()}
-    for position in _bot_candidates(state):
+    for position, awaited in _bot_candidates(state, seats, patient):
         seat = seats[position]
-        if not seat.plays_as_bot:
-            continue
         bot = _bot_of(game, seat)
-        action = bot.choose(state, position)
+        action = bot.choose(state, position, awaited=awaited)
         if action is None:
+            # Remembered, so that a bot asked again this turn knows it has had its say.
+            _remember(seat, bot)
             continue
         try:
             with transaction.atomic():
@@ -358,7 +363,7 @@ def bot_move(*, game_id: int, expected_seq: int) -> MoveResult | None:
                     expected_seq=expected_seq,
                     actor=Move.Actor.BOT,
                 )
-                Seat.objects.filter(pk=seat.pk).update(bot_memory=_memory_of(bot))
+                _remember(seat, bot)
         except StaleMove:
             return None  # someone moved first; that move queued the next bot move
         return result
@@ -385,13 +390,43 @@ def _memory_of(bot) -> dict:
     return json.loads(json.dumps(memory))
 
 
-def _bot_candidates(state: engine.State) -> list[int]:
+def _remember(seat: Seat, bot) -> None:
+    memory = _memory_of(bot)
+    if memory != seat.bot_memory:
+        Seat.objects.filter(pk=seat.pk).update(bot_memory=memory)
+
+
+def _bot_candidates(
+    state: engine.State, seats: dict[int, Seat], patient: bool
+) -> list[tuple[int, bool]]:
+    """The bot seats to ask, in order, each with whether the game waits for it."""
     waiting = engine.waiting_for(state)
-    if state.phase == "trade" and len(waiting) > 1:
-        # The active player waits for the answers to its offers before it ends trading;
-        # asked now, a bot would withdraw them before anyone could answer.
-        return [position for position in waiting if position != state.active]
-    return waiting
+    asked = [
+        (position, True)
+        for position in waiting
+        if seats[position].plays_as_bot and not (patient and _awaits_answers(state, position))
+    ]
+    if state.phase == "trade" and not seats[state.active].plays_as_bot:
+        # A player trades: every bot beside may offer something (its memory keeps it to its
+        # own limit a turn, such as one offer).
+        asked += [
+            (position, False)
+            for position, seat in sorted(seats.items())
+            if seat.plays_as_bot and position not in waiting
+        ]
+    return asked
+
+
+def _awaits_answers(state: engine.State, position: int) -> bool:
+    """The active player waits for the answers to its offers before it ends trading; asked
+    now, a bot would withdraw them before anyone could answer. It still answers offers made to
+    it meanwhile."""
+    if state.phase != "trade" or position != state.active:
+        return False
+    offers = state.offers.values()
+    return any(offer.maker == position for offer in offers) and not any(
+        offer.to == position for offer in offers
+    )
 
 
 # Chat

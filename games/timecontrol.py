@@ -4,6 +4,10 @@ A seat's clock runs while the engine waits for it. Its deadline is the bank left
 began; each move it makes costs the time it took and earns the increment, up to the cap. The
 active player's trading phase has a window of its own instead of the bank, so a long
 negotiation does not eat the time meant for planting.
+
+A bot moves at once, but as the active player it waits for players to answer its offers, for
+its patience at most: long enough for a player who comes when mailed, short enough that one
+who does not come holds up the table for a fraction of the trading window only.
 """
 
 from dataclasses import dataclass
@@ -34,6 +38,7 @@ class Preset:
     bank_cap: timedelta
     trading_window: timedelta
     timeouts_before_bot: int
+    bot_patience: timedelta
 
     def describe(self) -> str:
         return (
@@ -53,6 +58,8 @@ PRESETS: dict[str, Preset] = {
             bank_cap=timedelta(minutes=5),
             trading_window=timedelta(minutes=3),
             timeouts_before_bot=2,
+            # Players at the table answer in seconds; a minute is plenty and costs little.
+            bot_patience=timedelta(minutes=1),
         ),
         Preset(
             "daily",
@@ -62,6 +69,8 @@ PRESETS: dict[str, Preset] = {
             bank_cap=timedelta(days=3),
             trading_window=timedelta(hours=12),
             timeouts_before_bot=3,
+            # Players look in a few times a day: a sixth of the window, then the table goes on.
+            bot_patience=timedelta(hours=2),
         ),
         Preset(
             "relaxed",
@@ -71,6 +80,8 @@ PRESETS: dict[str, Preset] = {
             bank_cap=timedelta(days=7),
             trading_window=timedelta(days=1),
             timeouts_before_bot=3,
+            # Players who look in once or twice a day: a quarter of the window, the same half-day.
+            bot_patience=timedelta(hours=6),
         ),
     )
 }
@@ -103,6 +114,13 @@ def bank_start(game) -> timedelta:
 
 def trading_window(game) -> timedelta:
     return _setting(game, "trading_window")
+
+
+def bot_patience(game) -> timedelta:
+    """How long a bot waits for the answers to its offers: its preset's patience, never longer
+    than the game's trading window. Not a game setting: bots are the house's, not the table's."""
+    preset = PRESETS.get(game.time_control, PRESETS[DEFAULT_PRESET])
+    return min(preset.bot_patience, trading_window(game))
 
 
 def bank_left(game, seat) -> timedelta:

@@ -44,3 +44,20 @@ def play_until(game: Game, done) -> Game:
     while not done(state_of(game)):
         play_next(game)
     return fresh(game)
+
+
+def play_as(game: Game, user, until, decline_offers: bool = False) -> Game:
+    """`user` makes good moves (or declines the offers made to them) until `until(state)`
+    holds; the game row, reloaded. The bots have made every move they wanted before each one."""
+    mine = position_of(game, user)
+    while not until(state := state_of(game)):
+        game = fresh(game)
+        assert game.status == Game.Status.RUNNING, "the game ended first"
+        assert mine in engine.waiting_for(state)
+        offers = [offer.id for offer in state.offers.values() if offer.to == mine]
+        if decline_offers and offers:
+            action = {"kind": "decline", "offer": offers[0]}
+        else:
+            action = good_move(game, mine)
+        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+    return fresh(game)

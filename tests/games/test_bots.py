@@ -3,7 +3,7 @@ import pytest
 from games import engine, services
 from games.models import Game, Move, Seat
 
-from .helpers import fresh, good_move, position_of, state_of
+from .helpers import fresh, good_move, play_as, position_of, state_of
 
 # The bots' tasks run when a move's transaction commits, so these tests commit for real.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,18 +17,7 @@ def table(alice, bots: list[str]) -> Game:
 
 
 def play_alice_to_the_end(game: Game, alice, decline_offers: bool = False) -> Game:
-    mine = position_of(game, alice)
-    while (game := fresh(game)).status == Game.Status.RUNNING:
-        state = state_of(game)
-        # The bots have made every move they could: the game waits for alice.
-        assert mine in engine.waiting_for(state)
-        offers = [offer.id for offer in state.offers.values() if offer.to == mine]
-        if decline_offers and offers:
-            action = {"kind": "decline", "offer": offers[0]}
-        else:
-            action = good_move(game, mine)
-        services.move_submit(game_id=game.id, user=alice, action=action, expected_seq=game.seq)
-    return game
+    return play_as(game, alice, lambda state: state.over, decline_offers)
 
 
 def test_the_bots_answer_after_each_of_alices_moves_until_the_game_ends(alice):

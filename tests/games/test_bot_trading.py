@@ -1,0 +1,166 @@
+"""Bots trading with a player: offers to a player who trades, and a bot's offers that wait for
+the player's answer as long as the bot's patience."""
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from games import deadlines, engine, services, timecontrol
+from games.engine.state import Offer
+from games.models import Deadline, Game, Move, Outbox, Seat
+
+from .helpers import fresh, play_as, position_of, state_of
+from .test_bots import table
+
+# The bots' tasks run when a move's transaction commits, so these tests commit for real.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# A deal in which the bots make alice offers early, both in her turns and in theirs.
+SEED = "seed-1"
+
+
+@pytest.fixture
+def game(alice, monkeypatch):
+    """Alice and two heuristic bots seated as they joined, so alice starts, and a fixed seed:
+    the same game every run."""
+    monkeypatch.setattr(random.SystemRandom, "shuffle", lambda self, seats: None)
+    created = table(alice, ["heuristic", "heuristic"])
+    Game.objects.filter(pk=created.pk).update(seed=SEED, seed_hash=engine.seed_hash(SEED))
+    return services.game_start(game_id=created.id, user=alice)
+
+
+def offer_from_active_bot(state: engine.State, to: int) -> Offer | None:
+    """The offer a bot trading as the active player has made to `to` and waits on."""
+    if state.active == to:
+        return None
+    offers = state.offers.values()
+    return next((o for o in offers if o.maker == state.active and o.to == to), None)
+
+
+def a_bot_waits_for_alice(game: Game, alice) -> Game:
+    mine = position_of(game, alice)
+    return play_as(game, alice, lambda state: offer_from_active_bot(state, mine))
+
+
+def moves_after(game: Game, seq: int) -> list[tuple[str, str]]:
+    moves = game.moves.filter(seq__gt=seq).order_by("seq")
+    return [(move.kind, move.actor) for move in moves]
+
+
+def test_bots_beside_alice_offer_her_once_a_turn_each_for_face_up_cards_they_grow(game, alice):
+    mine = position_of(game, alice)
+    seen: dict[int, tuple[int, Offer]] = {}
+
+    def note_offers_to_alice_in_her_trading(state: engine.State) -> bool:
+        if state.phase == "trade" and state.active == mine:
+            seen.update({offer.id: (state.turn, offer) for offer in state.offers.values()})
+        return state.turn >= 15
+
+    play_as(game, alice, note_offers_to_alice_in_her_trading, decline_offers=True)
+
+    offers = [(turn, offer) for turn, offer in seen.values() if offer.to == mine]
+    per_bot_and_turn = [(turn, offer.maker) for turn, offer in offers]
+    assert len(offers) >= 3
+    assert all(offer.ask_faceup for _, offer in offers)
+    assert len(set(per_bot_and_turn)) == len(per_bot_and_turn)  # declined, never offered again
+    bots = set(Seat.objects.filter(game=game, user=None).values_list("position", flat=True))
+    assert {maker for _, maker in per_bot_and_turn} <= bots
+
+
+def test_a_bot_answers_an_offer_alice_makes_it_at_once(game, alice):
+    mine = position_of(game, alice)
+    game = play_as(game, alice, lambda state: state.phase == "trade" and not state.offers)
+    state = state_of(game)
+    assert state.active == mine
+
+    result = services.move_submit(
+        game_id=game.id,
+        user=alice,
+        action={"kind": "offer", "to": (mine + 1) % state.players, "give": [state.faceup[0]]},
+        expected_seq=game.seq,
+    )
+
+    assert not state_of(game).offers
+    assert moves_after(game, result.seq)[0] in {("accept", "bot"), ("decline", "bot")}
+
+
+def test_a_bots_offer_waits_for_alice_who_accepts_and_then_the_bot_ends_trading(game, alice):
+    game = a_bot_waits_for_alice(game, alice)
+    mine = position_of(game, alice)
+    state = state_of(game)
+    offer = offer_from_active_bot(state, mine)
+    made = game.moves.get(kind="offer", seat__position=state.active, seq=game.seq)
+
+    assert Outbox.objects.filter(user=alice, game=game, seq=made.seq, kind="offer").exists()
+    assert not offer.ask and not offer.ask_faceup  # a gift: alice gives nothing for it
+    result = services.move_submit(
+        game_id=game.id,
+        user=alice,
+        action={"kind": "accept", "offer": offer.id, "give": []},
+        expected_seq=game.seq,
+    )
+
+    assert [event.kind for event in result.events] == ["traded"]
+    assert set(offer.give) <= set(state_of(game).to_plant[mine])  # hers to plant
+    assert moves_after(game, result.seq)[0] == ("end_trading", "bot")
+    assert not game.moves.filter(kind="withdraw").exists()
+
+
+def test_a_waiting_bot_answers_alices_counter_offer_and_keeps_waiting(game, alice):
+    game = a_bot_waits_for_alice(game, alice)
+    mine = position_of(game, alice)
+    state = state_of(game)
+    waiting_offer = offer_from_active_bot(state, mine)
+
+    result = services.move_submit(
+        game_id=game.id,
+        user=alice,
+        action={"kind": "offer", "to": state.active, "give": [state.hands[mine][0]]},
+        expected_seq=game.seq,
+    )
+
+    assert moves_after(game, result.seq)[0][1] == "bot"  # accepted or declined at once
+    assert list(state_of(game).offers) == [waiting_offer.id]
+
+
+def test_an_unanswered_bot_offer_is_withdrawn_when_the_bots_patience_runs_out(game, alice):
+    game = a_bot_waits_for_alice(game, alice)
+    bot = state_of(game).active
+    made = game.moves.get(kind="offer", seat__position=bot, seq=game.seq)
+    row = Deadline.objects.get(game=game, seat__position=bot, done=False)
+    patience = timecontrol.PRESETS["daily"].bot_patience
+    assert abs(row.due_at - (made.created_at + patience)) < timedelta(seconds=5)
+
+    assert deadlines.deadlines_sweep(now=row.due_at - timedelta(seconds=1)) == 0
+    assert fresh(game).seq == made.seq  # still waiting for alice
+    assert deadlines.deadlines_sweep(now=row.due_at + timedelta(seconds=1)) == 1
+
+    assert moves_after(game, made.seq)[:2] == [("withdraw", "bot"), ("end_trading", "bot")]
+    assert not game.moves.filter(actor=Move.Actor.SYSTEM, seq__gt=0).exists()
+    assert set(Seat.objects.filter(game=game).values_list("timeouts", flat=True)) == {0}
+    assert not Seat.objects.filter(game=game, bot_standing_in=True).exists()
+    assert position_of(game, alice) in engine.waiting_for(state_of(game))
+
+
+def test_a_bot_that_fails_when_its_patience_runs_out_still_lets_the_game_go_on(
+    game, alice, monkeypatch
+):
+    game = a_bot_waits_for_alice(game, alice)
+    row = Deadline.objects.get(game=game, seat__position=state_of(game).active, done=False)
+
+    def broken(**kwargs):
+        raise RuntimeError("the bot fell over")
+
+    monkeypatch.setattr(services, "bot_move", broken)
+    deadlines.deadlines_sweep(now=row.due_at + timedelta(seconds=1))
+
+    assert moves_after(game, row.expected_seq) == [("end_trading", "system")]
+    assert set(Seat.objects.filter(game=game).values_list("timeouts", flat=True)) == {0}
+
+
+def test_a_bots_patience_never_outlasts_the_trading_window():
+    game = Game(time_control="daily", trading_window=timedelta(minutes=30))
+
+    assert timecontrol.bot_patience(game) == timedelta(minutes=30)
+    assert timecontrol.bot_patience(Game(time_control="fast")) == timedelta(minutes=1)
