@@ -90,6 +90,8 @@ def mail_after_move(
         }
         if seat.id in due:
             context.update(_due(due[seat.id], now))
+        if kind == "offer":
+            context.update(_bot_patience(seats.get(extra["maker_seat"]), due, now))
         row = outbox_write(seat=seat, game=game, seq=seq, kind=kind, context=context, now=now)
         if row is not None:
             rows.append(row)
@@ -140,11 +142,20 @@ def _offer_context(state, event, to: int) -> dict:
     legal = engine.legal_actions(state, to)
     return {
         "maker": state.names[event.seat],
+        "maker_seat": event.seat,
         "offer": offer_id,
         "text": engine.describe(event.for_seat(to), state.names, to),
         "can_accept": any(a["kind"] == "accept" and a["offer"] == offer_id for a in legal),
         "gift": not event.data["ask"] and not event.data["ask_faceup"],
     }
+
+
+def _bot_patience(maker: Seat | None, due: dict, now: datetime) -> dict:
+    """A bot withdraws its offers when its patience runs out: the mail says when."""
+    if maker is None or not maker.plays_as_bot or maker.id not in due:
+        return {}
+    until = _due(due[maker.id], now)
+    return {"open_until": until["due_text"], "open_left": until["left"]}
 
 
 def _due(due_at: datetime, now: datetime) -> dict:

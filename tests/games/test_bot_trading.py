@@ -5,6 +5,7 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.core import mail as sent_mail
 
 from games import deadlines, engine, services, timecontrol
 from games.engine.state import Offer
@@ -92,7 +93,11 @@ def test_a_bots_offer_waits_for_alice_who_accepts_and_then_the_bot_ends_trading(
     offer = offer_from_active_bot(state, mine)
     made = game.moves.get(kind="offer", seat__position=state.active, seq=game.seq)
 
-    assert Outbox.objects.filter(user=alice, game=game, seq=made.seq, kind="offer").exists()
+    assert Outbox.objects.get(user=alice, game=game, seq=made.seq, kind="offer").sent_at
+    patience = Deadline.objects.get(game=game, seat__position=state.active, done=False)
+    until = f"{patience.due_at:%a %d %b, %H:%M} UTC"
+    offer_mail = [m for m in sent_mail.outbox if "has an offer for you" in m.body][-1]
+    assert f"waits for your answer until {until}" in offer_mail.body
     assert not offer.ask and not offer.ask_faceup  # a gift: alice gives nothing for it
     result = services.move_submit(
         game_id=game.id,

@@ -140,6 +140,8 @@ def test_an_accepted_and_a_declined_offer_mail_the_player_who_made_it(started_ga
     assert accepted.context["trading"] is True  # the mail carries an "end trading" link
     message = mail.build_message(accepted)
     assert "End trading" in message.body
+    # A player's offer stays open until withdrawn: no "waits until" as in a bot's offer.
+    assert rows(game, "offer") and all("open_until" not in r.context for r in rows(game, "offer"))
 
 
 def test_the_end_of_trading_asks_everyone_with_traded_beans_to_plant_them(started_game):
