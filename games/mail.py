@@ -241,8 +241,9 @@ def mail_bot_standing_in(*, game: Game, seat: Seat, now: datetime | None = None)
     state = engine.from_dict(game.state)
     seat = Seat.objects.select_related("user__profile").get(id=seat.id)
     context = {**_common(game, state, seat.position), "timeouts": seat.timeouts}
-    outbox_write(seat=seat, game=game, seq=game.seq, kind="bot_standing_in", context=context,
-                 now=now)
+    outbox_write(
+        seat=seat, game=game, seq=game.seq, kind="bot_standing_in", context=context, now=now
+    )
 
 
 # Sending.
@@ -279,8 +280,10 @@ def _reason_to_skip(row: Outbox) -> str:
     profile = Profile.objects.filter(user_id=row.user_id).first()
     if profile and profile.mail == Profile.Mail.NONE:
         return "no mail wanted"
-    if row.game_id and Seat.objects.filter(game_id=row.game_id, user_id=row.user_id,
-                                           muted=True).exists():
+    if (
+        row.game_id
+        and Seat.objects.filter(game_id=row.game_id, user_id=row.user_id, muted=True).exists()
+    ):
         return "game muted"
     return ""
 
@@ -342,12 +345,17 @@ def _enqueue_invitation(game_id: int, address: str) -> None:
 
 def invitation_send(*, game_id: int, address: str) -> bool:
     """Mail one invitation, unless the game has started or been cancelled since it was asked
-    for. Returns whether a mail went out."""
+    for, or the address is a player's who wants no mail from us. Returns whether a mail went
+    out. The inviter is not told which it was: that would tell whether an address plays here."""
     game = Game.objects.filter(id=game_id, status=Game.Status.OPEN).first()
-    if game is None:
+    if game is None or _wants_no_mail(address):
         return False
     invitation_message(game, address).send()
     return True
+
+
+def _wants_no_mail(address: str) -> bool:
+    return Profile.objects.filter(user__email__iexact=address, mail=Profile.Mail.NONE).exists()
 
 
 def invitation_message(game: Game, address: str) -> EmailMultiAlternatives:

@@ -8,7 +8,7 @@ from django.core import mail as sent_mail
 from django.urls import reverse
 
 from games import mail, services
-from games.models import Game, Seat
+from games.models import Game, Profile, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -182,3 +182,13 @@ def test_the_lobby_shows_the_invite_form_to_the_creator_only(client, alice, bob,
     services.seat_join(game_id=open_game.id, user=bob)
     client.force_login(bob)
     assert form not in client.get(reverse("games:game", args=[open_game.id])).content.decode()
+
+
+def test_a_player_who_wants_no_mail_gets_no_invitation(client, alice, bob, private_game, invite):
+    Profile.objects.update_or_create(user=bob, defaults={"mail": Profile.Mail.NONE})
+    client.force_login(alice)
+
+    response = invite(private_game, "BOB@example.com, zoe@elsewhere.org")
+
+    assert response.status_code == 302
+    assert [message.to for message in sent_mail.outbox] == [["zoe@elsewhere.org"]]
