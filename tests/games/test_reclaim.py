@@ -1,5 +1,6 @@
 """Taking a seat back from the bot that stands in for it after too many missed turns."""
 
+import json
 import re
 from datetime import timedelta
 
@@ -9,7 +10,7 @@ from django.core import mail as sent_mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games import deadlines
+from games import deadlines, engine
 from games.models import Deadline, Game, Seat
 
 from .helpers import fresh, user_at
@@ -127,3 +128,28 @@ def test_the_bot_standing_in_mail_takes_the_seat_back_with_a_signed_link(client,
     assert "your seat is yours again" in response.content.decode()
     assert not Seat.objects.get(id=stood_in.id).bot_standing_in
     assert "already yours" in client.get(path).content.decode()
+
+
+def test_the_banner_comes_and_goes_with_the_board_without_a_reload(client, stood_in):
+    """The board htmx swaps in carries the banner out of band: while the bot plays, and gone
+    once the player's own move has taken the seat back."""
+    game = fresh(stood_in.game)
+    client.force_login(stood_in.user)
+    poll = reverse("games:poll", args=[game.id]) + "?since=0"
+    board = client.get(poll, HTTP_HX_REQUEST="true").content.decode()
+    assert '<div id="stand-in" hx-swap-oob="true">' in board
+    assert BANNER in board
+
+    mine = engine.view(engine.from_dict(game.state), stood_in.position)["legal"]
+    action = next(a for a in mine if a["kind"] == "harvest")
+    response = client.post(
+        reverse("games:move", args=[game.id]),
+        {"action": json.dumps(action), "expected_seq": game.seq},
+        HTTP_HX_REQUEST="true",
+    )
+
+    board = response.content.decode()
+    assert response.status_code == 200
+    assert '<div id="stand-in" hx-swap-oob="true">' in board
+    assert BANNER not in board
+    assert not Seat.objects.get(id=stood_in.id).bot_standing_in
