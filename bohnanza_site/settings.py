@@ -88,6 +88,14 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # runserver and the worker write the same file. A transaction that takes the write lock
+    # when it begins waits its turn (up to the timeout) instead of failing with "database is
+    # locked" when it would upgrade from reading; WAL lets pages read meanwhile.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
     # A file, not memory: the browser tests' live server answers polls and moves in several
     # threads at once, and SQLite's in-memory test database is one connection shared by all.
     # One file per test run, so that runs side by side do not share it.
