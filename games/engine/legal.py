@@ -93,13 +93,22 @@ def _can_pay(state: State, seat: int, offer: Offer) -> bool:
     return True
 
 
-def _plant_moves(state: State, seat: int) -> list[dict]:
-    moves = []
+def plant_choices(state: State, seat: int) -> list[tuple[int, list[int]]]:
+    """The plant moves as (card, fields it may go to) pairs: `moves_of_kind(..., "plant")`
+    without a dict for each."""
+    choices = []
     for card in PHASES[state.phase].plantable(state, seat):
         allowed = fields.fitting_fields(state, seat, card)
         if allowed:
-            moves.append({"kind": "plant", "card": card, "fields": allowed})
-    return moves
+            choices.append((card, allowed))
+    return choices
+
+
+def _plant_moves(state: State, seat: int) -> list[dict]:
+    return [
+        {"kind": "plant", "card": card, "fields": allowed}
+        for card, allowed in plant_choices(state, seat)
+    ]
 
 
 def _harvest_moves(state: State, seat: int) -> list[dict]:

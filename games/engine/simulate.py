@@ -46,7 +46,8 @@ def play(
     outcome = Outcome(finished=False, moves=0, illegal=0)
     coins = [0] * players
     unprompted = _UnpromptedOffers(seats)
-    while not state.over and outcome.moves < MAX_MOVES:
+    log = outcome.log
+    while not state.over and len(log) < MAX_MOVES:
         seat, action = unprompted.ask_next(state) if state.phase == "trade" else (None, None)
         if action is None:
             seat = waiting_for(state)[0]
@@ -58,10 +59,10 @@ def play(
             if outcome.illegal > 100:
                 break
             continue
-        outcome.moves += 1
-        outcome.log.append((seat, action))
+        log.append((seat, action))
         if check:
             _check(state, events, coins, outcome)
+    outcome.moves = len(log)
     outcome.finished = state.over
     if state.over:
         outcome.scores = state.result["scores"]

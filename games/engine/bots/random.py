@@ -8,7 +8,7 @@ games long and pointless.
 
 from ..beans import FIRST_COIN
 from ..fields import harvestable
-from ..legal import legal_kinds, may_offer, moves_of_kind
+from ..legal import legal_kinds, may_offer, moves_of_kind, plant_choices
 from ..phases import PHASES
 from ..state import State
 
@@ -44,9 +44,10 @@ class RandomBot:
     def _move_of_kind(self, state: State, seat: int, kind: str) -> dict:
         if kind in NOTHING_TO_CHOOSE:
             return {"kind": kind}
-        action = self._pick(moves_of_kind(state, seat, kind))
         if kind == "plant":
-            return {"kind": "plant", "card": action["card"], "field": self._pick(action["fields"])}
+            card, allowed = self._pick(plant_choices(state, seat))
+            return {"kind": "plant", "card": card, "field": self._pick(allowed)}
+        action = self._pick(moves_of_kind(state, seat, kind))
         if kind == "offer":
             return self._offer(state, action)
         if kind == "accept":
