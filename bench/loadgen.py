@@ -30,9 +30,12 @@ class LoadResult:
 async def _client(
     host, port, request: bytes, deadline: float, result: LoadResult, interval: float | None
 ) -> None:
-    reader, writer = await asyncio.open_connection(host, port)
-    if interval:  # spread the clients over the interval, as real pages are
+    if interval:
+        # Spread the clients over the interval, as real pages are. A client connects when it
+        # has its first request to send, as a browser does: a connection opened early and left
+        # silent holds one of gunicorn's threads while it waits for the request.
         await asyncio.sleep(random.uniform(0, interval))
+    reader, writer = await asyncio.open_connection(host, port)
     try:
         while time.perf_counter() < deadline:
             started = time.perf_counter()
