@@ -175,15 +175,22 @@ else:
         "data_folder_out": str(_celery_folders["queue"]),
         "control_folder": str(_celery_folders["control"]),
     }
-# The cache holds only what may be lost (presence throttles, invitation repeats): shared
-# through Redis when there is one, kept per process otherwise.
+# The caches hold only what may be lost (presence throttles, invitation repeats). "default"
+# is shared through Redis when there is one, kept per process otherwise; "process" is always
+# this process's own, for what saves asking the shared one.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "process": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "process",
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    },
+}
 if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "bohnanza",
-        }
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "bohnanza",
     }
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True

@@ -8,7 +8,7 @@ ever appears on that seat's own page.
 from datetime import datetime, timedelta
 
 from django.core import signing
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db.models import Q
 from django.utils import timezone
 
@@ -19,6 +19,7 @@ PAGE_OPEN = timedelta(seconds=30)
 # A seat's last_seen_at is written at most this often, so most polls cost no write.
 SEEN_EVERY = timedelta(seconds=10)
 _SIGNER = signing.Signer(salt="games.presence")
+MAX_TOKEN = 100  # ours: a seat id, a colon and 43 characters of signature
 
 
 def presence_token(seat_id: int) -> str:
@@ -31,10 +32,18 @@ def page_open(seat: Seat, now: datetime) -> bool:
 
 def seat_seen(*, token: str, now: datetime | None = None) -> None:
     """The poll of an open game page calls this. A missing or forged token is ignored."""
+    # Most polls end here: this process handled the token lately, so neither the signature
+    # nor the shared cache needs asking. Only good tokens are remembered.
+    if len(token) > MAX_TOKEN:  # not one of ours; a shorter one is a cache key
+        return
+    here = caches["process"]
+    if here.get(f"presence:{token}"):
+        return
     try:
         seat_id = int(_SIGNER.unsign(token))
     except (signing.BadSignature, ValueError):
         return
+    here.set(f"presence:{token}", True, SEEN_EVERY.total_seconds())
     # The cache spares the database most writes; the filter keeps processes from going back.
     if not cache.add(f"presence:{seat_id}", True, SEEN_EVERY.total_seconds()):
         return

@@ -6,7 +6,7 @@ holds only what that seat may see. The log goes through `Event.for_seat` for the
 
 from collections import Counter
 
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 from django.db.models import Count, OuterRef, Prefetch, Subquery
 from django.utils import timezone
 
@@ -101,15 +101,32 @@ def chat_messages(*, game: Game) -> list[dict]:
     ]
 
 
+_CHANGES_SQL = (
+    f"SELECT g.seq, (SELECT MAX(c.id) FROM {ChatMessage._meta.db_table} c"
+    f" WHERE c.game_id = g.id) FROM {Game._meta.db_table} g WHERE g.id = %s"
+)
+
+
 def game_changes(*, game_id: int) -> tuple[int, int | None] | None:
     """(seq, latest chat message id) in one plain query: the poll's whole cost while nothing
-    changed, so it skips the ORM's query building."""
-    sql = (
-        f"SELECT g.seq, (SELECT MAX(c.id) FROM {ChatMessage._meta.db_table} c"
-        f" WHERE c.game_id = g.id) FROM {Game._meta.db_table} g WHERE g.id = %s"
-    )
+    changed, so it skips the ORM's query building.
+
+    A kept database connection is health-checked with a query of its own on each request's
+    first use; that would double the poll's cost. This query is the check instead: if the
+    connection broke meanwhile (the database restarted), it is replaced and asked once more."""
+    connection.health_check_done = True
+    try:
+        return _changes(game_id)
+    except (OperationalError, InterfaceError):
+        if connection.in_atomic_block or connection.is_usable():
+            raise
+        connection.close()
+        return _changes(game_id)
+
+
+def _changes(game_id: int) -> tuple[int, int | None] | None:
     with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
+        cursor.execute(_CHANGES_SQL, [game_id])
         return cursor.fetchone()
 
 

@@ -1,5 +1,5 @@
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 
 from bohnanza_site.celery import app as celery_app
 
@@ -20,8 +20,13 @@ def fast_passwords(settings):
 def empty_cache(settings):
     """An empty cache of the test's own: what one test left must not decide another, and
     clearing must never flush a Redis that the broker or other test workers share."""
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    cache.clear()
+    locmem = "django.core.cache.backends.locmem.LocMemCache"
+    settings.CACHES = {
+        "default": {"BACKEND": locmem},
+        "process": {"BACKEND": locmem, "LOCATION": "process"},
+    }
+    for alias in settings.CACHES:
+        caches[alias].clear()
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from html import unescape
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -447,6 +448,19 @@ def test_the_poll_answers_204_with_one_query_while_nothing_changed(
     with django_assert_num_queries(1):
         response = client.get(url, HTTP_HX_REQUEST="true")
     assert response.status_code == 204
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_poll_answers_after_the_database_connection_broke(client, game):
+    """The poll skips the connection's own health check: its query is the check, and a
+    broken connection is replaced instead of answering with an error."""
+    client.force_login(user_at(game, 0))
+    url = reverse("games:poll", args=[game.id]) + f"?since={game.seq}&chat=0"
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    connection.connection.close()  # as a database restart leaves a kept connection
+
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    assert connection.is_usable()
 
 
 def test_an_open_pages_poll_writes_its_presence_only_now_and_then(
