@@ -57,17 +57,24 @@ def game_page(*, game: Game, user, log_moves: int | None = BOARD_LOG_MOVES) -> d
 
 def _clocks(game: Game, seats: list[Seat]) -> dict[int, dict | None]:
     """Each player's time bank, and their deadline while the game waits for them (one query).
-    Bots answer at once: they get no clock."""
+    Bots answer at once and have no bank; a bot trading as the active player shows until when
+    it waits for answers to its offers (its patience)."""
     due = {row.seat_id: row for row in Deadline.objects.filter(game=game, done=False)}
     now = timezone.now()
-    clocks = {seat.position: None for seat in seats}
-    for seat in (seat for seat in seats if not seat.plays_as_bot):
+    clocks: dict[int, dict | None] = {}
+    for seat in seats:
         row = due.get(seat.id)
+        trading = row is not None and row.kind == Deadline.Kind.TRADING
+        if seat.plays_as_bot and not trading:
+            clocks[seat.position] = None
+            continue
+        bank = None if seat.plays_as_bot else timecontrol.bank_left(game, seat)
         clocks[seat.position] = {
-            "bank": timecontrol.humanize(timecontrol.bank_left(game, seat)),
+            "bank": timecontrol.humanize(bank) if bank is not None else None,
             "due": row.due_at if row else None,
             "left": timecontrol.humanize(row.due_at - now) if row else "",
-            "trading": row is not None and row.kind == Deadline.Kind.TRADING,
+            "trading": trading,
+            "bot": seat.plays_as_bot,
         }
     return clocks
 

@@ -2,10 +2,13 @@
 the player's answer as long as the bot's patience."""
 
 import random
+import re
 from datetime import timedelta
 
 import pytest
 from django.core import mail as sent_mail
+from django.test import Client
+from django.urls import reverse
 
 from games import deadlines, engine, services, timecontrol
 from games.engine.state import Offer
@@ -42,6 +45,12 @@ def offer_from_active_bot(state: engine.State, to: int) -> Offer | None:
 def a_bot_waits_for_alice(game: Game, alice) -> Game:
     mine = position_of(game, alice)
     return play_as(game, alice, lambda state: offer_from_active_bot(state, mine))
+
+
+def alice_page(game: Game, alice) -> str:
+    client = Client()
+    client.force_login(alice)
+    return client.get(reverse("games:game", args=[game.id])).content.decode()
 
 
 def moves_after(game: Game, seq: int) -> list[tuple[str, str]]:
@@ -98,6 +107,10 @@ def test_a_bots_offer_waits_for_alice_who_accepts_and_then_the_bot_ends_trading(
     until = f"{patience.due_at:%a %d %b, %H:%M} UTC"
     offer_mail = [m for m in sent_mail.outbox if "has an offer for you" in m.body][-1]
     assert f"waits for your answer until {until}" in offer_mail.body
+    # Her page shows it too, on the bot's own clock.
+    shown = re.escape(f"{patience.due_at:%a %-d %b, %H:%M} UTC")
+    bot_clock = rf"Waits for answers at most until\s*<time[^>]*>{shown}<"
+    assert re.search(bot_clock, alice_page(game, alice))
     assert not offer.ask and not offer.ask_faceup  # a gift: alice gives nothing for it
     result = services.move_submit(
         game_id=game.id,
