@@ -65,8 +65,9 @@ def deadlines_write(
     now = now or timezone.now()
     seats = {seat.position: seat for seat in game.seats.all() if seat.position is not None}
     open_rows = list(Deadline.objects.filter(game=game, done=False))
+    came_back = False
     if mover is not None and mover in seats:
-        _charge_mover(game, seats[mover], open_rows, actor, now)
+        came_back = _charge_mover(game, seats[mover], open_rows, actor, now)
 
     if state.over or game.status != Game.Status.RUNNING:
         Deadline.objects.filter(game=game, done=False).update(done=True)
@@ -84,8 +85,8 @@ def deadlines_write(
         if row is not None and (position != mover or kind == Deadline.Kind.TRADING):
             row.expected_seq = seq
             keep.append(row)
-            if position == mover and seats[position].plays_as_bot:
-                _restart_patience(game, seats[position], row, now)
+            if position == mover and (seats[position].plays_as_bot or came_back):
+                _refit(game, seats[position], row, now)
         else:
             new.append(_new_deadline(game, seats[position], kind, seq, now))
     kept = {row.id for row in keep}
@@ -96,8 +97,10 @@ def deadlines_write(
     return keep + new
 
 
-def _charge_mover(game: Game, seat: Seat, open_rows: list[Deadline], actor: str, now) -> None:
-    """The mover's bank pays for the time its move took and earns the increment."""
+def _charge_mover(game: Game, seat: Seat, open_rows: list[Deadline], actor: str, now) -> bool:
+    """The mover's bank pays for the time its move took and earns the increment. Returns
+    whether a bot stood in for the player, who is now back."""
+    came_back = False
     fields = []
     row = next(
         (r for r in open_rows if r.seat_id == seat.id and r.kind == Deadline.Kind.MOVE), None
@@ -107,10 +110,12 @@ def _charge_mover(game: Game, seat: Seat, open_rows: list[Deadline], actor: str,
         fields.append("bank")
     if actor == "player" and (seat.timeouts or seat.bot_standing_in):
         # A player who moves is back: the count starts over and no bot plays for them.
+        came_back = seat.bot_standing_in
         seat.timeouts, seat.bot_standing_in = 0, False
         fields += ["timeouts", "bot_standing_in"]
     if fields:
         seat.save(update_fields=fields)
+    return came_back
 
 
 def _new_deadline(game: Game, seat: Seat, kind: str, seq: int, now) -> Deadline:
@@ -124,12 +129,19 @@ def _new_deadline(game: Game, seat: Seat, kind: str, seq: int, now) -> Deadline:
     )
 
 
-def _restart_patience(game: Game, seat: Seat, row: Deadline, now) -> None:
-    """A bot trading as the active player waits its patience from its own last move (an offer,
-    or its answer to one), within what is left of the trading window."""
-    window_end = row.started_at + timecontrol.trading_window(game)
-    row.due_at = _patience_due(game, seat, window_end, now)
-    Deadline.objects.filter(id=row.id).update(due_at=row.due_at)
+def _refit(game: Game, seat: Seat, row: Deadline, now) -> None:
+    """An open row's due time for whoever plays the seat now. A bot trading as the active
+    player waits its patience from its own last move (an offer, or its answer to one), within
+    what is left of the trading window; a player back from a bot's stand-in gets the whole
+    window, or bank, from the row's start again."""
+    if row.kind == Deadline.Kind.TRADING:
+        span = timecontrol.trading_window(game)
+    else:
+        span = timecontrol.bank_left(game, seat)
+    due_at = _patience_due(game, seat, row.started_at + span, now)
+    if due_at != row.due_at:
+        row.due_at = due_at
+        Deadline.objects.filter(id=row.id).update(due_at=due_at)
 
 
 def _patience_due(game: Game, seat: Seat, due_at, now):
@@ -363,6 +375,10 @@ def seat_reclaim(*, game_id: int, user) -> Seat:
         seat.bot_standing_in = False
         seat.timeouts = 0
         seat.save(update_fields=["bot_standing_in", "timeouts"])
+        # The bot's deadlines were cut to its patience: the player's own come back.
+        now = timezone.now()
+        for row in Deadline.objects.filter(seat=seat, done=False):
+            _refit(game, seat, row, now)
     return seat
 
 
@@ -420,9 +436,7 @@ def vacation_start(*, user, days: int, now: datetime | None = None) -> int:
         profile.away_until = start + timedelta(days=granted)
         profile.vacation_days_used += granted
         profile.save(update_fields=["away_until", "vacation_days_used", "vacation_year"])
-        Deadline.objects.filter(
-            done=False, seat__user=user, game__vacation_allowed=True
-        ).update(due_at=F("due_at") + timedelta(days=granted))
+        _vacation_rows(user).update(due_at=F("due_at") + timedelta(days=granted))
     return granted
 
 
@@ -441,10 +455,15 @@ def vacation_end(*, user, now: datetime | None = None) -> int:
             profile.vacation_days_used = max(0, profile.vacation_days_used - unused)
         profile.save(update_fields=["away_until", "vacation_days_used"])
         if unused:
-            Deadline.objects.filter(
-                done=False, seat__user=user, game__vacation_allowed=True
-            ).update(due_at=F("due_at") - timedelta(days=unused))
+            _vacation_rows(user).update(due_at=F("due_at") - timedelta(days=unused))
     return unused
+
+
+def _vacation_rows(user):
+    """The open deadlines a vacation moves: the user's own, not those of a bot standing in."""
+    return Deadline.objects.filter(
+        done=False, seat__user=user, seat__bot_standing_in=False, game__vacation_allowed=True
+    )
 
 
 def vacation_days_left(profile: Profile, now: datetime) -> int:

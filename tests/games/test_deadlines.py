@@ -259,6 +259,16 @@ def test_a_game_can_forbid_vacations(started_game):
     assert Deadline.objects.get(id=deadline.id).due_at == deadline.due_at
 
 
+def test_a_vacation_leaves_the_deadlines_of_a_bot_standing_in_alone(started_game):
+    """The bot is not away: it keeps waiting its patience only."""
+    [deadline] = open_deadlines(started_game)
+    Seat.objects.filter(id=deadline.seat_id).update(bot_standing_in=True)
+
+    deadlines.vacation_start(user=user_at(started_game, 0), days=7)
+
+    assert Deadline.objects.get(id=deadline.id).due_at == deadline.due_at
+
+
 def test_a_vacation_resets_with_the_new_year(started_game):
     starter = user_at(started_game, 0)
     last_year = timezone.now() - timedelta(days=366)

@@ -10,10 +10,10 @@ from django.core import mail as sent_mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games import deadlines, engine
+from games import deadlines, engine, services, timecontrol
 from games.models import Deadline, Game, Seat
 
-from .helpers import fresh, user_at
+from .helpers import fresh, play_until, state_of, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +153,41 @@ def test_the_banner_comes_and_goes_with_the_board_without_a_reload(client, stood
     assert '<div id="stand-in" hx-swap-oob="true">' in board
     assert BANNER not in board
     assert not Seat.objects.get(id=stood_in.id).bot_standing_in
+
+
+@pytest.fixture
+def bot_trading_for_alice(started_game) -> Seat:
+    """The active player's seat in its trading phase, a bot standing in for it, and its
+    trading deadline cut to the bot's patience."""
+    game = play_until(started_game, lambda state: state.phase == "trade")
+    seat = Seat.objects.get(game=game, position=state_of(game).active)
+    Seat.objects.filter(id=seat.id).update(bot_standing_in=True, timeouts=1)
+    row = Deadline.objects.get(seat=seat, done=False, kind=Deadline.Kind.TRADING)
+    row.due_at = timezone.now() + timecontrol.bot_patience(game)
+    row.save(update_fields=["due_at"])
+    assert row.due_at < row.started_at + timecontrol.trading_window(game)
+    return Seat.objects.get(id=seat.id)
+
+
+def trading_due(seat: Seat):
+    return Deadline.objects.get(seat=seat, done=False, kind=Deadline.Kind.TRADING).due_at
+
+
+@pytest.mark.parametrize("how", ["reclaim button", "own move"])
+def test_a_player_back_from_a_bot_gets_the_whole_trading_window_again(
+    client, bot_trading_for_alice, how
+):
+    seat = bot_trading_for_alice
+    game = fresh(seat.game)
+    row = Deadline.objects.get(seat=seat, done=False, kind=Deadline.Kind.TRADING)
+    if how == "reclaim button":
+        client.force_login(seat.user)
+        reclaim(client, game)
+    else:
+        state = state_of(game)
+        offer = {"kind": "offer", "to": (seat.position + 1) % 3, "give": [state.faceup[0]]}
+        services.move_submit(game_id=game.id, user=seat.user, action=offer, expected_seq=game.seq)
+
+    assert trading_due(seat) == row.started_at + timecontrol.trading_window(game)
+    seat.refresh_from_db()
+    assert (seat.bot_standing_in, seat.timeouts) == (False, 0)
