@@ -5,6 +5,8 @@ page it is without loading the session and the user (two queries on every poll).
 ever appears on that seat's own page.
 """
 
+import logging
+import re
 from datetime import datetime, timedelta
 
 from django.core import signing
@@ -19,7 +21,9 @@ PAGE_OPEN = timedelta(seconds=30)
 # A seat's last_seen_at is written at most this often, so most polls cost no write.
 SEEN_EVERY = timedelta(seconds=10)
 _SIGNER = signing.Signer(salt="games.presence")
-MAX_TOKEN = 100  # ours: a seat id, a colon and 43 characters of signature
+log = logging.getLogger(__name__)
+# Ours: a seat id, a colon and the signature (SHA-256, 43 characters of URL-safe base64).
+_TOKEN = re.compile(r"[0-9]{1,18}:[A-Za-z0-9_-]{43}")
 
 
 def presence_token(seat_id: int) -> str:
@@ -34,7 +38,7 @@ def seat_seen(*, token: str, now: datetime | None = None) -> None:
     """The poll of an open game page calls this. A missing or forged token is ignored."""
     # Most polls end here: this process handled the token lately, so neither the signature
     # nor the shared cache needs asking. Only good tokens are remembered.
-    if len(token) > MAX_TOKEN:  # not one of ours; a shorter one is a cache key
+    if not _TOKEN.fullmatch(token):  # not one of ours: not worth a cache key
         return
     here = caches["process"]
     if here.get(f"presence:{token}"):
@@ -45,7 +49,12 @@ def seat_seen(*, token: str, now: datetime | None = None) -> None:
         return
     here.set(f"presence:{token}", True, SEEN_EVERY.total_seconds())
     # The cache spares the database most writes; the filter keeps processes from going back.
-    if not cache.add(f"presence:{seat_id}", True, SEEN_EVERY.total_seconds()):
+    try:
+        first = cache.add(f"presence:{seat_id}", True, SEEN_EVERY.total_seconds())
+    except Exception:  # noqa: BLE001 - a shared cache that is down must not fail the poll
+        log.warning("presence: the shared cache is unavailable; writing to the database")
+        first = True
+    if not first:
         return
     now = now or timezone.now()
     Seat.objects.filter(id=seat_id).filter(

@@ -6,6 +6,7 @@ IllegalMove passes through unchanged, and nothing is written when anything is ra
 
 import hashlib
 import json
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from games.errors import (
 )
 from games.models import ChatMessage, Game, Move, Profile, Seat, Snapshot
 
+log = logging.getLogger(__name__)
 BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
 DEFAULT_BOT = "heuristic"
 CHAT_MAX_CHARS = 500
@@ -216,7 +218,13 @@ def invitations_mail(*, game_id: int, user, addresses: list[str]) -> Invitations
     addresses = _valid_addresses(addresses)
     # cache.add is atomic: of two submissions naming the same address, one mails it.
     seconds = INVITE_AGAIN_AFTER.total_seconds()
-    sent = [address for address in addresses if cache.add(_invited_key(game, address), 1, seconds)]
+    try:
+        sent = [a for a in addresses if cache.add(_invited_key(game, a), 1, seconds)]
+    except Exception:  # noqa: BLE001 - the shared cache is down: say so, mail nobody
+        log.warning("invitations: the shared cache is unavailable")
+        raise ServiceError(
+            "Invitations cannot be sent right now. Nothing was sent; please try again later."
+        ) from None
     mail.invitations_queue(game_id=game.id, addresses=sent)
     return Invitations(sent=sent, already_invited=[a for a in addresses if a not in sent])
 

@@ -58,7 +58,8 @@ def game_detail(request, game_id: int):
             request, "games/lobby.html", selectors.game_lobby(game=game, user=request.user)
         )
     counter = request.GET.get("counter", "")
-    return render_game(request, game, counter=int(counter) if counter.isdigit() else None)
+    # isdecimal, not isdigit: "²" is a digit that int() refuses.
+    return render_game(request, game, counter=int(counter) if counter.isdecimal() else None)
 
 
 def started_game(game_id: int) -> Game:

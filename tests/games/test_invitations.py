@@ -10,6 +10,8 @@ from django.urls import reverse
 from games import mail, services
 from games.models import Game, Profile, Seat
 
+from .helpers import CacheDown
+
 pytestmark = pytest.mark.django_db
 
 
@@ -192,3 +194,14 @@ def test_a_player_who_wants_no_mail_gets_no_invitation(client, alice, bob, priva
 
     assert response.status_code == 302
     assert [message.to for message in sent_mail.outbox] == [["zoe@elsewhere.org"]]
+
+
+def test_with_the_shared_cache_down_the_creator_is_told_and_nobody_is_mailed(
+    client, alice, private_game, invite, monkeypatch
+):
+    monkeypatch.setattr(services, "cache", CacheDown())
+    client.force_login(alice)
+
+    response = invite(private_game, "bob@example.com")
+
+    assert_refused(response, 400, "Invitations cannot be sent right now")

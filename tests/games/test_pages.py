@@ -11,9 +11,11 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, services
+from games import engine, presence, services
 from games.engine.bots import make_bot
 from games.models import ChatMessage, Deadline, Game
+
+from .helpers import CacheDown
 
 pytestmark = pytest.mark.django_db
 
@@ -437,6 +439,14 @@ def test_a_counter_offer_is_prefilled_from_the_offer(client, game):
     assert f'name="ask_faceup" value="{state.faceup[0]}" checked' in html
 
 
+@pytest.mark.parametrize("counter", ["²", "abc", "-1", "99999999999999999999"])
+def test_a_junk_counter_offer_number_shows_the_page_without_a_prefill(client, game, counter):
+    client.force_login(user_at(game, 0))
+    response = client.get(reverse("games:game", args=[game.id]), {"counter": counter})
+    assert response.status_code == 200
+    assert "Counter-offer" not in response.content.decode()
+
+
 # The poll
 
 
@@ -450,6 +460,9 @@ def test_the_poll_answers_204_with_one_query_while_nothing_changed(
     assert response.status_code == 204
 
 
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="a server connection that breaks: PostgreSQL only"
+)
 @pytest.mark.django_db(transaction=True)
 def test_the_poll_answers_after_the_database_connection_broke(client, game):
     """The poll skips the connection's own health check: its query is the check, and a
@@ -461,6 +474,26 @@ def test_the_poll_answers_after_the_database_connection_broke(client, game):
 
     assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
     assert connection.is_usable()
+
+
+def test_the_poll_answers_and_marks_the_page_open_while_the_shared_cache_is_down(
+    client, game, monkeypatch
+):
+    client.force_login(user_at(game, 0))
+    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+    [url] = re.findall(r'hx-get="([^"]*/poll/[^"]*seen=[^"]*)"', page)
+
+    monkeypatch.setattr(presence, "cache", CacheDown())
+
+    assert client.get(unescape(url), HTTP_HX_REQUEST="true").status_code == 204
+    assert game.seats.get(position=0).last_seen_at is not None
+
+
+@pytest.mark.parametrize("junk", ["x", "1:" + "a" * 43 + "%00", "²:" + "a" * 43, "9" * 500])
+def test_a_poll_with_a_junk_presence_token_answers_and_marks_nothing(client, game, junk):
+    url = reverse("games:poll", args=[game.id]) + f"?since={game.seq}&chat=0&seen={junk}"
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    assert not game.seats.filter(last_seen_at__isnull=False).exists()
 
 
 def test_an_open_pages_poll_writes_its_presence_only_now_and_then(
