@@ -358,6 +358,9 @@ def bot_move(*, game_id: int, expected_seq: int, patient: bool = True) -> MoveRe
         seat = seats[position]
         bot = _bot_of(game, seat)
         action = bot.choose(state, position, awaited=awaited)
+        if not patient and action is not None and action["kind"] == "offer":
+            # Its patience ran out: no new offers now (they would only lapse), it moves on.
+            action = {"kind": "end_trading"} if position == state.active else None
         if action is None:
             # Remembered, so that a bot asked again this turn knows it has had its say.
             _remember(seat, bot)

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import deadlines, engine, services, timecontrol
+from games.engine.bots.heuristic import HeuristicBot
 from games.engine.state import Offer
 from games.models import Deadline, Game, Move, Outbox, Seat
 
@@ -159,6 +160,29 @@ def test_an_unanswered_bot_offer_is_withdrawn_when_the_bots_patience_runs_out(ga
     assert set(Seat.objects.filter(game=game).values_list("timeouts", flat=True)) == {0}
     assert not Seat.objects.filter(game=game, bot_standing_in=True).exists()
     assert position_of(game, alice) in engine.waiting_for(state_of(game))
+
+
+def test_a_bot_whose_patience_ran_out_makes_no_new_offer_and_ends_trading(game, alice, monkeypatch):
+    game = a_bot_waits_for_alice(game, alice)
+    state = state_of(game)
+    row = Deadline.objects.get(game=game, seat__position=state.active, done=False)
+    another = {
+        "kind": "offer",
+        "to": position_of(game, alice),
+        "give": [state.hands[state.active][0]],
+    }
+    choose = HeuristicBot.choose
+
+    def offers_while_trading(self, state, seat, awaited=True):
+        if state.phase == "trade":
+            return another
+        return choose(self, state, seat, awaited=awaited)
+
+    monkeypatch.setattr(HeuristicBot, "choose", offers_while_trading)
+    deadlines.deadlines_sweep(now=row.due_at + timedelta(seconds=1))
+
+    assert moves_after(game, row.expected_seq)[0] == ("end_trading", "bot")
+    assert not game.moves.filter(kind="offer", seq__gt=row.expected_seq).exists()
 
 
 def test_a_bot_that_fails_when_its_patience_runs_out_still_lets_the_game_go_on(
