@@ -38,6 +38,8 @@ CHAT_MAX_CHARS = 500
 ACTION_MAX_CHARS = 2000
 # Enough for a table of friends; more in one go looks like a mailing list.
 INVITES_PER_SUBMISSION = 10
+# Addresses a user may invite in a day, over all games: enough for any player, too few for spam.
+INVITES_PER_DAY = 40
 # An address is mailed one invitation per game in this time, however often it is typed.
 INVITE_AGAIN_AFTER = timedelta(days=1)
 
@@ -210,16 +212,20 @@ class Invitations:
 @transaction.atomic
 def invitations_mail(*, game_id: int, user, addresses: list[str]) -> Invitations:
     """Mail the game's invitation link to each address, once per address in a while. Refused
-    as a whole, mailing nobody, unless the user created the game, it is still open and every
-    address is one."""
+    as a whole, mailing nobody, unless the user created the game, it is still open with a seat
+    free, every address is one and the user's daily allowance covers them."""
     game = _locked_game(game_id)
     _require_creator(game, user)
     _require_open(game)
+    _require_free_seat(game)
     addresses = _valid_addresses(addresses)
     # cache.add is atomic: of two submissions naming the same address, one mails it.
     seconds = INVITE_AGAIN_AFTER.total_seconds()
     try:
+        _spend_invitations(user, len(addresses))
         sent = [a for a in addresses if cache.add(_invited_key(game, a), 1, seconds)]
+    except ServiceError:
+        raise
     except Exception:  # noqa: BLE001 - the shared cache is down: say so, mail nobody
         log.warning("invitations: the shared cache is unavailable")
         raise ServiceError(
@@ -227,6 +233,19 @@ def invitations_mail(*, game_id: int, user, addresses: list[str]) -> Invitations
         ) from None
     mail.invitations_queue(game_id=game.id, addresses=sent)
     return Invitations(sent=sent, already_invited=[a for a in addresses if a not in sent])
+
+
+def _spend_invitations(user, count: int) -> None:
+    """Count addresses against the user's allowance for the day (the site is no mailing
+    service), or refuse them all."""
+    key = f"games:invitations:{user.pk}:{timezone.now():%Y-%m-%d}"
+    cache.add(key, 0, timedelta(days=1).total_seconds())
+    if cache.incr(key, count) > INVITES_PER_DAY:
+        cache.decr(key, count)
+        raise ServiceError(
+            f"You can invite at most {INVITES_PER_DAY} addresses a day. Nothing was sent; "
+            "share the invitation link instead."
+        )
 
 
 def _valid_addresses(addresses: list[str]) -> list[str]:

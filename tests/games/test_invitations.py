@@ -205,3 +205,27 @@ def test_with_the_shared_cache_down_the_creator_is_told_and_nobody_is_mailed(
     response = invite(private_game, "bob@example.com")
 
     assert_refused(response, 400, "Invitations cannot be sent right now")
+
+
+def test_a_full_game_sends_no_invitation(client, alice, private_game, invite, django_user_model):
+    for name in ("bob", "carol", "dave"):
+        user = django_user_model.objects.create_user(username=name, email=f"{name}@example.com")
+        Seat.objects.create(game=private_game, user=user, name=name)
+    client.force_login(alice)
+
+    assert_refused(invite(private_game, "zoe@elsewhere.org"), 403, "Every seat is taken")
+
+
+def test_a_user_invites_a_limited_number_of_addresses_a_day(
+    client, alice, private_game, invite, monkeypatch
+):
+    monkeypatch.setattr(services, "INVITES_PER_DAY", 3)
+    client.force_login(alice)
+    assert invite(private_game, "a@example.org, b@example.org").status_code == 302
+    sent_mail.outbox.clear()
+
+    response = invite(private_game, "c@example.org, d@example.org")
+
+    assert_refused(response, 400, "at most 3 addresses a day")
+    assert invite(private_game, "c@example.org").status_code == 302
+    assert [message.to for message in sent_mail.outbox] == [["c@example.org"]]
