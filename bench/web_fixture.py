@@ -23,4 +23,5 @@ def started_game() -> tuple[int, int, str, str]:
     client = Client()
     client.force_login(alice)
     seat = game.seats.get(user=alice)
-    return game.id, game.seq, client.cookies["sessionid"].value, presence_token(seat.id)
+    session = client.cookies["sessionid"].value
+    return game.id, game.seq, session, presence_token(seat.id, session)

@@ -2,7 +2,9 @@
 
 The page's poll carries a token naming its seat, signed by the server, so the poll learns whose
 page it is without loading the session and the user (two queries on every poll). The token only
-ever appears on that seat's own page.
+ever appears on that seat's own page; it is signed for the page's session (whose cookie every
+poll sends), so a token copied from a URL in a log is no use without that cookie, and it
+expires.
 """
 
 import logging
@@ -20,22 +22,29 @@ from .models import Seat
 PAGE_OPEN = timedelta(seconds=30)
 # A seat's last_seen_at is written at most this often, so most polls cost no write.
 SEEN_EVERY = timedelta(seconds=10)
-_SIGNER = signing.Signer(salt="games.presence")
+# A page left open this long without any change stops counting as open (it then gets mail).
+TOKEN_AGE = timedelta(days=1)
 log = logging.getLogger(__name__)
-# Ours: a seat id, a colon and the signature (SHA-256, 43 characters of URL-safe base64).
-_TOKEN = re.compile(r"[0-9]{1,18}:[A-Za-z0-9_-]{43}")
+# Ours: a seat id, a timestamp and the signature (SHA-256, 43 characters of URL-safe base64).
+_TOKEN = re.compile(r"[0-9]{1,18}:[0-9A-Za-z]{1,10}:[A-Za-z0-9_-]{43}")
 
 
-def presence_token(seat_id: int) -> str:
-    return _SIGNER.sign(str(seat_id))
+def _signer(session_key: str) -> signing.TimestampSigner:
+    return signing.TimestampSigner(salt=f"games.presence:{session_key}")
+
+
+def presence_token(seat_id: int, session_key: str | None) -> str:
+    """The token for the page of this seat, as this session shows it; none without a session."""
+    return _signer(session_key).sign(str(seat_id)) if session_key else ""
 
 
 def page_open(seat: Seat, now: datetime) -> bool:
     return seat.last_seen_at is not None and now - seat.last_seen_at < PAGE_OPEN
 
 
-def seat_seen(*, token: str, now: datetime | None = None) -> None:
-    """The poll of an open game page calls this. A missing or forged token is ignored."""
+def seat_seen(*, token: str, session_key: str, now: datetime | None = None) -> None:
+    """The poll of an open game page calls this, with the session cookie it sent. A missing,
+    forged or expired token, or one from another session, is ignored."""
     # Most polls end here: this process handled the token lately, so neither the signature
     # nor the shared cache needs asking. Only good tokens are remembered.
     if not _TOKEN.fullmatch(token):  # not one of ours: not worth a cache key
@@ -44,7 +53,7 @@ def seat_seen(*, token: str, now: datetime | None = None) -> None:
     if here.get(f"presence:{token}"):
         return
     try:
-        seat_id = int(_SIGNER.unsign(token))
+        seat_id = int(_signer(session_key).unsign(token, max_age=TOKEN_AGE))
     except (signing.BadSignature, ValueError):
         return
     here.set(f"presence:{token}", True, SEEN_EVERY.total_seconds())

@@ -26,8 +26,11 @@ def seat_of(*, game: Game, user) -> Seat | None:
     return next((seat for seat in game.seats.all() if seat.user_id == user.id), None)
 
 
-def game_page(*, game: Game, user, log_moves: int | None = BOARD_LOG_MOVES) -> dict:
-    """Everything the game page shows to `user` (a spectator if it has no seat)."""
+def game_page(
+    *, game: Game, user, session_key: str | None = None, log_moves: int | None = BOARD_LOG_MOVES
+) -> dict:
+    """Everything the game page shows to `user` (a spectator if it has no seat), in the session
+    whose key is given (for the presence token of the page's poll)."""
     seats = list(game.seats.all())
     mine = next((s for s in seats if user.is_authenticated and s.user_id == user.id), None)
     position = mine.position if mine else None
@@ -43,7 +46,7 @@ def game_page(*, game: Game, user, log_moves: int | None = BOARD_LOG_MOVES) -> d
         "log": game_log(game=game, seat=position, names=names, last_moves=log_moves),
         "chat": chat_messages(game=game),
         "can_chat": mine is not None,
-        "presence": presence.presence_token(mine.id) if mine else "",
+        "presence": presence.presence_token(mine.id, session_key) if mine else "",
         # The reclaim banner: a bot plays this seat after too many timeouts.
         "stood_in": mine if mine and mine.bot_standing_in else None,
     }

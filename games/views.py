@@ -2,6 +2,7 @@
 
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -68,7 +69,9 @@ def started_game(game_id: int) -> Game:
 
 def render_game(request, game: Game, *, status: int = 200, error: str = "", counter=None):
     """The board partial for htmx, the whole page otherwise."""
-    page = selectors.game_page(game=game, user=request.user)
+    page = selectors.game_page(
+        game=game, user=request.user, session_key=request.session.session_key
+    )
     page["chat_last"] = selectors.last_chat_id(page["chat"])
     page["error"] = error
     page["error_kind"] = {409: "stale", 403: "refused"}.get(status, "error")
@@ -122,7 +125,9 @@ def game_poll(request, game_id: int):
     changes = selectors.game_changes(game_id=game_id)
     if changes is None:
         raise Http404
-    presence.seat_seen(token=request.GET.get("seen", ""))
+    # The cookie, not the session: reading it costs no query.
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    presence.seat_seen(token=request.GET.get("seen", ""), session_key=session_key)
     seq, last_chat = changes
     chat = request.GET.get("chat")  # the page sends its last message; other clients need not
     if request.GET.get("since") == str(seq) and chat in (None, str(last_chat or 0)):

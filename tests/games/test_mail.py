@@ -1,13 +1,15 @@
 import re
 from datetime import timedelta
 from html import escape, unescape
+from urllib.parse import quote
 
 import pytest
 from django.core import mail as sent_mail
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import deadlines, engine, mail, services
+from games import deadlines, engine, mail, presence, services
 from games.engine.events import bean_names
 from games.models import Deadline, Outbox, Profile, Seat
 
@@ -237,6 +239,27 @@ def test_a_forged_presence_token_marks_nothing(client, started_game):
         client.get(url, {"since": started_game.seq, "seen": token})
 
     assert Seat.objects.get(id=seat.id).last_seen_at is None
+
+
+def test_a_presence_token_works_only_with_its_own_session_and_only_for_a_day(
+    client, started_game, monkeypatch
+):
+    seat = Seat.objects.get(game=started_game, position=1)
+    client.force_login(seat.user)
+    page = client.get(reverse("games:game", args=[started_game.id])).content.decode()
+    [poll_url] = re.findall(r'hx-get="([^"]*/poll/[^"]*)"', page)
+    token = presence.presence_token(seat.id, client.session.session_key)
+    assert f"seen={quote(token)}" in unescape(poll_url)
+
+    Client().get(unescape(poll_url))  # the URL alone, as a log would hold it
+    assert Seat.objects.get(id=seat.id).last_seen_at is None
+    with monkeypatch.context() as patch:
+        patch.setattr(presence, "TOKEN_AGE", timedelta(seconds=-1))  # a day has passed
+        client.get(unescape(poll_url))
+    assert Seat.objects.get(id=seat.id).last_seen_at is None
+
+    client.get(unescape(poll_url))
+    assert Seat.objects.get(id=seat.id).last_seen_at is not None
 
 
 def test_a_preference_changed_after_writing_is_respected_when_sending(started_game):
