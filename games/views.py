@@ -121,18 +121,31 @@ def game_move(request, game_id: int):
 @require_GET
 def game_poll(request, game_id: int):
     """204 while nothing changed (one query, no session, no engine work), else the board.
-    The page's presence token marks it open, so its player gets no mail meanwhile."""
+    The `UnchangedPoll` middleware gives most of these answers before the session, auth and
+    the rest of the middleware run; what it passes on has been checked already."""
+    if not getattr(request, "poll_checked", False):
+        unchanged = poll_unchanged(request, game_id)
+        if unchanged is not None:
+            return unchanged
+    return render_game(request, started_game(game_id))
+
+
+def poll_unchanged(request, game_id: int) -> HttpResponse | None:
+    """The poll's answer when it needs no board: 404 for no such game, 204 while nothing
+    changed since the page's seq and chat message; None when the board must go out. The
+    page's presence token marks it open, so its player gets no mail meanwhile."""
     changes = selectors.game_changes(game_id=game_id)
     if changes is None:
         raise Http404
     # The cookie, not the session: reading it costs no query.
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     presence.seat_seen(token=request.GET.get("seen", ""), session_key=session_key)
+    request.poll_checked = True
     seq, last_chat = changes
     chat = request.GET.get("chat")  # the page sends its last message; other clients need not
     if request.GET.get("since") == str(seq) and chat in (None, str(last_chat or 0)):
         return HttpResponse(status=204)
-    return render_game(request, started_game(game_id))
+    return None
 
 
 @require_POST

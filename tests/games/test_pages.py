@@ -759,6 +759,11 @@ def test_every_button_is_a_legal_move_and_every_legal_move_has_one(client, playe
     assert {"plant", "harvest"} <= kinds_seen
 
 
+@pytest.mark.parametrize("game_id", [123456, 2**31 + 5, 10**30])
+def test_a_poll_for_a_game_that_does_not_exist_gets_a_404(client, game_id):
+    assert client.get(f"/games/{game_id}/poll/?since=0&chat=0").status_code == 404
+
+
 def test_the_board_endpoints_of_a_game_not_yet_started_answer_without_a_board(client, players):
     game = services.game_create(
         user=players["alice"], edition="amigo-classic", players=3, options={}
