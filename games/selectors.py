@@ -124,6 +124,8 @@ def game_changes(*, game_id: int) -> tuple[int, int | None] | None:
     A kept database connection is health-checked with a query of its own on each request's
     first use; that would double the poll's cost. This query is the check instead: if the
     connection broke meanwhile (the database restarted), it is replaced and asked once more."""
+    if not 0 < game_id < 2**63:  # no such row, and more than SQLite's integers can hold
+        return None
     connection.health_check_done = True
     try:
         return _changes(game_id)
