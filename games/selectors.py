@@ -71,9 +71,9 @@ def _clocks(game: Game, seats: list[Seat]) -> dict[int, dict | None]:
         if seat.plays_as_bot and not trading:
             clocks[seat.position] = None
             continue
-        bank = None if seat.plays_as_bot else timecontrol.bank_left(game, seat)
+        bank = timecontrol.bank_left(game, seat)
         clocks[seat.position] = {
-            "bank": timecontrol.humanize(bank) if bank is not None else None,
+            "bank": None if seat.plays_as_bot else timecontrol.humanize(bank),
             "due": row.due_at if row else None,
             "left": timecontrol.humanize(row.due_at - now) if row else "",
             "trading": trading,

@@ -222,30 +222,32 @@ def invitations_mail(*, game_id: int, user, addresses: list[str]) -> Invitations
     # cache.add is atomic: of two submissions naming the same address, one mails it.
     seconds = INVITE_AGAIN_AFTER.total_seconds()
     try:
-        _spend_invitations(user, len(addresses))
-        sent = [a for a in addresses if cache.add(_invited_key(game, a), 1, seconds)]
-    except ServiceError:
-        raise
+        allowed = _spend_invitations(user, len(addresses))
+        # Marked as invited only when they go out.
+        sent = [a for a in addresses if allowed and cache.add(_invited_key(game, a), 1, seconds)]
     except Exception:  # noqa: BLE001 - the shared cache is down: say so, mail nobody
         log.warning("invitations: the shared cache is unavailable")
         raise ServiceError(
             "Invitations cannot be sent right now. Nothing was sent; please try again later."
         ) from None
-    mail.invitations_queue(game_id=game.id, addresses=sent)
-    return Invitations(sent=sent, already_invited=[a for a in addresses if a not in sent])
-
-
-def _spend_invitations(user, count: int) -> None:
-    """Count addresses against the user's allowance for the day (the site is no mailing
-    service), or refuse them all."""
-    key = f"games:invitations:{user.pk}:{timezone.now():%Y-%m-%d}"
-    cache.add(key, 0, timedelta(days=1).total_seconds())
-    if cache.incr(key, count) > INVITES_PER_DAY:
-        cache.decr(key, count)
+    if not allowed:
         raise ServiceError(
             f"You can invite at most {INVITES_PER_DAY} addresses a day. Nothing was sent; "
             "share the invitation link instead."
         )
+    mail.invitations_queue(game_id=game.id, addresses=sent)
+    return Invitations(sent=sent, already_invited=[a for a in addresses if a not in sent])
+
+
+def _spend_invitations(user, count: int) -> bool:
+    """Count addresses against the user's allowance for the day (the site is no mailing
+    service); whether they fit in it. Addresses that do not fit are not counted."""
+    key = f"games:invitations:{user.pk}:{timezone.now():%Y-%m-%d}"
+    cache.add(key, 0, timedelta(days=1).total_seconds())
+    if cache.incr(key, count) > INVITES_PER_DAY:
+        cache.decr(key, count)
+        return False
+    return True
 
 
 def _valid_addresses(addresses: list[str]) -> list[str]:
