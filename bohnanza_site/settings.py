@@ -194,6 +194,10 @@ if REDIS_URL:
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "bohnanza",
     }
+    # Sessions are read from Redis and written through to the database, which keeps them when
+    # Redis loses them. Only a shared cache will do: a per-process one would keep a session
+    # alive in one process after its player logged out through another.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
