@@ -153,4 +153,12 @@ def main() -> None:
     print("  paced (each client loads the page once a second, or polls every 2 s as pages do):")
     for name, result in paced.items():
         _print(name, result)
-    print("  target: game page p99 <= 50 ms")
+    # Little's law: clients that never pause wait, on average, clients / throughput. A p99
+    # under 50 ms in the closed loop needs well over a thousand pages a second from two
+    # cores the load generator shares, so the target is judged on the paced run.
+    p99 = paced["game page"].percentile(99)
+    print(
+        f"  target: game page p99 <= 50 ms under 50 paced clients: {p99:.1f} ms, "
+        f"{'met' if p99 <= 50 else 'NOT met'}; the closed loop's mean wait is bound to be "
+        f"{CLIENTS} / {page_r.rps:.0f} pages/s = {CLIENTS / page_r.rps * 1000:.0f} ms"
+    )
