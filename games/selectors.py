@@ -193,7 +193,7 @@ def _board(view: dict) -> dict:
             {
                 **player,
                 "is_me": is_me,
-                "is_active": player["seat"] == view["active"],
+                "is_active": player["seat"] == view["active"] and not view["over"],
                 "awaited": player["seat"] in waiting,
                 "fields": fields,
                 "to_plant": [_with_plant(card, plant) for card in player["to_plant"]],

@@ -684,6 +684,7 @@ def test_a_finished_game_shows_scores_the_seed_and_a_replay_with_every_hand(clie
     assert "The end" in html
     assert game.seed in html
     assert "hx-trigger" not in html  # the poll stops
+    assert "badge-active" not in html  # nobody's turn any more
     assert "Your hand" in html
     check = client.get(reverse("games:seed", args=[game.id])).content.decode()
     assert "matches the hash" in check
