@@ -45,11 +45,22 @@ def beans_sprite() -> str:
 @register.simple_tag
 def card(bean: str | None, card_id=None, size: str = "", front: bool = False) -> str:
     """A bean card; `card_id` is given only where the viewer may know the card."""
+    before, after = _card_around_id(bean, size, front)
+    if card_id is None or bean not in BEAN_INFO:
+        return mark_safe(before + after)
+    return format_html('{} data-card="{}"{}', before, card_id, after)
+
+
+@cache
+def _card_around_id(bean: str | None, size: str, front: bool) -> tuple[str, str]:
+    """A card's HTML before and after its card id: the same for every card of one bean, size
+    and front mark, so it is built once (a board shows dozens of cards)."""
     classes = "card" + (f" card-{size}" if size else "")
     info = BEAN_INFO.get(bean)
     if info is None:
-        return format_html(
-            '<span class="{} card-empty"><span class="card-name">empty</span></span>', classes
+        return (
+            format_html('<span class="{} card-empty"', classes),
+            mark_safe('><span class="card-name">empty</span></span>'),
         )
     classes += f" bean-{info['key']}" + (" card-front" if front else "")
     meter = ""
@@ -58,16 +69,17 @@ def card(bean: str | None, card_id=None, size: str = "", front: bool = False) ->
         meter = format_html(
             '<span class="meter" title="Beans needed for 1, 2, 3, 4 coins">{}</span>', tiers
         )
-    return format_html(
-        '<span class="{}"{}><svg class="bean-art" aria-hidden="true" focusable="false">'
-        '<use href="{}#{}"></use></svg><span class="card-name">{}</span>{}{}</span>',
-        classes,
-        format_html(' data-card="{}"', card_id) if card_id is not None else "",
-        beans_sprite(),
-        info["key"],
-        info["name"],
-        meter,
-        FRONT_MARK if front else "",
+    return (
+        format_html('<span class="{}"', classes),
+        format_html(
+            '><svg class="bean-art" aria-hidden="true" focusable="false">'
+            '<use href="{}#{}"></use></svg><span class="card-name">{}</span>{}{}</span>',
+            beans_sprite(),
+            info["key"],
+            info["name"],
+            meter,
+            FRONT_MARK if front else "",
+        ),
     )
 
 
