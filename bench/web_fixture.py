@@ -1,10 +1,20 @@
-"""A started 3-player game for the web benchmark, seen by its first player."""
+"""A 3-player game in its middle for the web benchmark, seen by one of its players.
+
+The seed is fixed and random bots make the moves, through the service players' moves take,
+until the log is long enough to fill the page's window on it and the game is trading, so the
+page shows what it shows in play: planted fields, coins, a discard pile and the offer builder.
+"""
 
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import services
+from games import engine, services
+from games.engine.bots import make_bot
+from games.models import Game
 from games.presence import presence_token
+
+SEED = "web-bench"
+MOVES = 120
 
 
 def started_game() -> tuple[int, int, str, str]:
@@ -17,11 +27,27 @@ def started_game() -> tuple[int, int, str, str]:
     ]
     alice, *others = users
     game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    Game.objects.filter(pk=game.id).update(seed=SEED, seed_hash=engine.seed_hash(SEED))
     for user in others:
         services.seat_join(game_id=game.id, user=user)
     game = services.game_start(game_id=game.id, user=alice)
+    game = _played_into_its_middle(game)
     client = Client()
     client.force_login(alice)
     seat = game.seats.get(user=alice)
     session = client.cookies["sessionid"].value
     return game.id, game.seq, session, presence_token(seat.id, session)
+
+
+def _played_into_its_middle(game: Game) -> Game:
+    players = {seat.position: seat.user for seat in game.seats.all()}
+    bots = [make_bot("random", f"{SEED}/{position}") for position in players]
+    state = engine.from_dict(game.state)
+    while game.seq < MOVES or state.phase != "trade":
+        seat = engine.waiting_for(state)[0]
+        action = bots[seat].choose(state, seat)
+        game = services.move_submit(
+            game_id=game.id, user=players[seat], action=action, expected_seq=game.seq
+        ).game
+        state = engine.from_dict(game.state)
+    return game
