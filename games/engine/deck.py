@@ -12,21 +12,37 @@ def shuffled(state: State, cards: list[int]) -> list[int]:
     """Shuffle number `state.shuffles`, derived only from the seed and that number."""
     rng = random.Random(f"{state.seed}/{state.shuffles}")
     state.shuffles += 1
-    cards = list(cards)
-    rng.shuffle(cards)
+    return _fisher_yates(rng, list(cards))
+
+
+def _fisher_yates(rng: random.Random, cards: list[int]) -> list[int]:
+    """`rng.shuffle(cards)` written out: the same draws of `getrandbits` in the same order, so
+    the same order of cards, without a Python call per card (and whatever a later Python
+    does to `random.shuffle`, every recorded game keeps its deck)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        below = i + 1
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:  # as random's _randbelow: draw again until below i + 1
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
     return cards
 
 
-def take_top(state: State, events: list[Event]) -> int:
-    """Take the top card of the draw pile; count an exhaustion when that empties it.
+def take_cards(state: State, count: int, events: list[Event]) -> list[int]:
+    """Take up to `count` cards one by one from the top of the draw pile, counting an
+    exhaustion whenever that empties it; stop at a final exhaustion.
 
     After a final exhaustion (or one with nothing to reshuffle) `state.ending` is set and the
-    pile stays empty; callers stop taking cards then.
+    pile stays empty.
     """
-    card = state.deck.pop()
-    if not state.deck:
-        _exhausted(state, events)
-    return card
+    taken: list[int] = []
+    while len(taken) < count and not state.ending:
+        taken.append(state.deck.pop())
+        if not state.deck:
+            _exhausted(state, events)
+    return taken
 
 
 def _exhausted(state: State, events: list[Event]) -> None:
@@ -50,15 +66,13 @@ def _exhausted(state: State, events: list[Event]) -> None:
 
 def draw_to_hand(state: State, seat: int, count: int, events: list[Event]) -> None:
     """Draw up to `count` cards one by one to the back of the hand; stop at a final exhaustion."""
-    drawn: list[int] = []
     deck_events: list[Event] = []
-    hand = state.hands[seat]
-    while len(drawn) < count and not state.ending:
-        card = take_top(state, deck_events)
-        hand.append(card)
-        drawn.append(card)
+    drawn = take_cards(state, count, deck_events)
+    state.hands[seat] += drawn
     events.append(
-        Event("drew", seat, {"count": len(drawn)}, {"cards": drawn, "beans": keys(state, drawn)})
+        Event.private(
+            "drew", seat, {"count": len(drawn)}, {"cards": drawn, "beans": keys(state, drawn)}
+        )
     )
     events.extend(deck_events)
 

@@ -24,7 +24,7 @@ more, they are worth nothing and, not being in a hand, count for nobody's tie-br
 
 from .actions import handles, whole_number
 from .beans import BEAN_KEYS
-from .deck import keys, take_top
+from .deck import keys, take_cards
 from .errors import IllegalMove
 from .events import Event
 from .phases import Phase, register
@@ -126,10 +126,8 @@ def _discard(state: State, seat: int, action: dict, events: list[Event]) -> None
 
 
 def _enter_reveal(state: State, events: list[Event]) -> None:
-    revealed: list[int] = []
     deck_events: list[Event] = []
-    while len(revealed) < state.rules.reveal and not state.ending:
-        revealed.append(take_top(state, deck_events))
+    revealed = take_cards(state, state.rules.reveal, deck_events)
     events.append(
         Event("revealed", state.active, {"cards": revealed, "beans": keys(state, revealed)})
     )

@@ -6,13 +6,21 @@ from .beans import BEANS
 class Event:
     """`data` is public; `secret` (cards only its seat may know) goes to that seat alone."""
 
-    __slots__ = ("data", "kind", "seat", "secret")
+    # No __slots__ and no optional parameter: CPython then makes an Event without going
+    # through a generic call, and the engine makes hundreds of them in a game.
+    secret: dict | None = None  # set only by `private`
 
-    def __init__(self, kind: str, seat: int | None, data: dict, secret: dict | None = None):
+    def __init__(self, kind: str, seat: int | None, data: dict):
         self.kind = kind
         self.seat = seat
         self.data = data
-        self.secret = secret
+
+    @classmethod
+    def private(cls, kind: str, seat: int, data: dict, secret: dict) -> "Event":
+        """An event with cards that only its seat may see."""
+        event = cls(kind, seat, data)
+        event.secret = secret
+        return event
 
     def for_seat(self, seat: int | None) -> dict:
         """The event as the given seat may see it (None: a spectator)."""
@@ -27,7 +35,10 @@ class Event:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Event":
-        return cls(data["kind"], data["seat"], data["data"], data["secret"])
+        event = cls(data["kind"], data["seat"], data["data"])
+        if data["secret"] is not None:
+            event.secret = data["secret"]
+        return event
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.seat!r}, {self.data!r})"

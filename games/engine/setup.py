@@ -26,7 +26,9 @@ def new_game(
         dealt = [state.deck.pop() for _ in range(count)]
         state.hands[seat] = dealt
         events.append(
-            Event("dealt", seat, {"count": count}, {"cards": dealt, "beans": keys(state, dealt)})
+            Event.private(
+                "dealt", seat, {"count": count}, {"cards": dealt, "beans": keys(state, dealt)}
+            )
         )
     begin_turn(state, events)
     return state, events

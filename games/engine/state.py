@@ -12,8 +12,8 @@ from .editions import Rules, resolve
 class Offer:
     """An open trade offer between the active player and one other player."""
 
-    __slots__ = ("ask", "ask_faceup", "give", "id", "maker", "to")
-
+    # No __slots__: CPython then makes an Offer without going through a generic call (as
+    # events.Event).
     def __init__(
         self,
         id: int,

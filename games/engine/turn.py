@@ -1,6 +1,6 @@
 """The turn of the 3-to-7-player game: plant, reveal and trade, plant traded beans, draw."""
 
-from .deck import draw_to_hand, keys, take_top
+from .deck import draw_to_hand, keys, take_cards
 from .ending import finish_game
 from .events import Event
 from .phases import PHASES, Phase, register
@@ -72,10 +72,8 @@ register(
 
 
 def _enter_trade(state: State, events: list[Event]) -> None:
-    revealed: list[int] = []
     deck_events: list[Event] = []
-    while len(revealed) < state.rules.reveal and not state.ending:
-        revealed.append(take_top(state, deck_events))
+    revealed = take_cards(state, state.rules.reveal, deck_events)
     state.faceup = revealed
     data = {"cards": revealed, "beans": keys(state, revealed)}
     events.append(Event("revealed", state.active, data))
@@ -87,7 +85,11 @@ def _enter_trade(state: State, events: list[Event]) -> None:
 def _trade_waiting(state: State) -> list[int]:
     if not state.offers:  # nobody has an offer to answer: the active player trades or ends
         return [state.active]
-    answering = sorted({offer.to for offer in state.offers.values()})
+    answering: list[int] = []
+    for offer in state.offers.values():  # a loop, not a set: cheaper for the few offers open
+        if offer.to not in answering:
+            answering.append(offer.to)
+    answering.sort()
     if state.active not in answering:
         answering.append(state.active)
     return answering
@@ -114,7 +116,8 @@ def _after_received_planted(state: State, seat: int, events: list[Event]) -> Non
 
 
 def _planters(state: State) -> list[int]:
-    return [seat for seat, cards in enumerate(state.to_plant) if cards]
+    to_plant = state.to_plant
+    return [seat for seat in range(len(to_plant)) if to_plant[seat]]
 
 
 register(

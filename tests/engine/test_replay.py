@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from games.engine import apply, from_dict, new_game, simulate, to_dict, view
+from games.engine import Event, apply, from_dict, new_game, simulate, to_dict, view
+from games.engine.deck import shuffled
 
 from .helpers import ALICE, ALL_TABLES, BOB, NAMES, act, arrange, game, random_moves
 
@@ -67,6 +68,31 @@ def test_the_same_seed_deals_the_same_cards():
 
     assert to_dict(first) == to_dict(second)
     assert [e.to_dict() for e in first_events] == [e.to_dict() for e in second_events]
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 64, 104, 154])
+def test_a_shuffle_puts_the_cards_in_the_order_random_shuffle_gives(size):
+    """Every recorded game was dealt with `random.shuffle`; the engine's own loop must keep
+    each seed's deck."""
+    state = game(seed=f"shuffle {size}")
+    shuffles = state.shuffles
+    cards = list(range(size))
+    expected = list(cards)
+    random.Random(f"{state.seed}/{shuffles}").shuffle(expected)
+
+    assert shuffled(state, cards) == expected
+    assert state.shuffles == shuffles + 1
+
+
+def test_events_survive_storage_with_their_secrets():
+    _, events = new_game("rio-grande", NAMES[:3], "stored events")
+
+    assert any(event.secret for event in events)
+    for event in events:
+        stored = Event.from_dict(json.loads(json.dumps(event.to_dict())))
+        assert stored.to_dict() == event.to_dict()
+        for viewer in (None, *range(3)):
+            assert stored.for_seat(viewer) == event.for_seat(viewer)
 
 
 def test_different_seeds_deal_different_cards():
