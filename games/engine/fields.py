@@ -11,9 +11,12 @@ def fits(field: list[int], bean: int, card_beans: tuple[int, ...]) -> bool:
 
 
 def fitting_fields(state: State, seat: int, card: int) -> list[int]:
-    bean = state.card_beans[card]
     beans = state.card_beans
-    return [i for i, field in enumerate(state.fields[seat]) if not field or beans[field[0]] == bean]
+    bean = beans[card]
+    own = state.fields[seat]
+    # Over the indexes, not enumerate(): CPython runs a loop over a range faster (here and in
+    # the other lists of fields made for every decision).
+    return [i for i in range(len(own)) if not own[i] or beans[own[i][0]] == bean]
 
 
 def has_room(state: State, seat: int, cards) -> bool:
@@ -49,8 +52,9 @@ def harvestable(state: State, seat: int) -> list[int]:
     """Fields the bean protection rule lets this seat harvest now: those of two beans or more,
     or when there are none, every field with a bean."""
     own = state.fields[seat]
-    crowded = [i for i, field in enumerate(own) if len(field) > 1]
-    return crowded or [i for i, field in enumerate(own) if field]
+    indexes = range(len(own))
+    crowded = [i for i in indexes if len(own[i]) > 1]
+    return crowded or [i for i in indexes if own[i]]
 
 
 def check_harvest(state: State, seat: int, field: int) -> None:

@@ -30,14 +30,16 @@ def legal_kinds(state: State, seat: int | None) -> list[str]:
     active = seat == state.active
     if active and state.planted and phase.plants_from == "hand":
         kinds.append("stop_planting")
-    if active or not state.rules.harvest_in_own_turn_only:
+    rules = state.rules
+    if active or not rules.harvest_in_own_turn_only:
         # The protection rule never shuts every field: a field of two or more beans may be
         # harvested, and when there is none, any field with a bean.
         if any(state.fields[seat]):
             kinds.append("harvest")
-        cost = fields.third_field_cost(state, seat)
-        if cost is not None and len(state.coins[seat]) >= cost:
-            kinds.append("buy_field")
+        if rules.third_field_cost is not None:  # not even asked in editions that sell none
+            cost = fields.third_field_cost(state, seat)
+            if cost is not None and len(state.coins[seat]) >= cost:
+                kinds.append("buy_field")
     if phase.name == "trade":
         _add_trading_kinds(state, seat, active, kinds)
     if phase.extra_actions is not None:
@@ -83,12 +85,16 @@ def _add_trading_kinds(state: State, seat: int, active: bool, kinds: list[str]) 
 
 def _can_pay(state: State, seat: int, offer: Offer) -> bool:
     """Whether the hand holds the beans the offer asks for."""
-    if not offer.ask:
-        return True
     beans = state.card_beans
-    held = [beans[card] for card in state.hands[seat]]
-    for bean, count in offer.ask.items():  # noqa: SIM110  (a loop: cheaper than all() here)
-        if held.count(bean) < count:
+    hand = state.hands[seat]
+    # Loops that stop at the last card needed: an offer asks for a bean or two.
+    for bean, count in offer.ask.items():
+        for card in hand:
+            if beans[card] == bean:
+                count -= 1
+                if not count:
+                    break
+        else:
             return False
     return True
 

@@ -14,9 +14,9 @@ from .bots import BOTS, make_bot
 from .editions import EDITIONS
 from .errors import IllegalMove
 from .invariants import violations
+from .phases import PHASES
 from .setup import new_game
 from .state import State
-from .views import waiting_for
 
 MAX_MOVES = 20_000  # far beyond any real game; a game that needs more is a dead end
 
@@ -48,9 +48,13 @@ def play(
     unprompted = _UnpromptedOffers(seats)
     log = outcome.log
     while not state.over and len(log) < MAX_MOVES:
-        seat, action = unprompted.ask_next(state) if state.phase == "trade" else (None, None)
+        phase = PHASES[state.phase]
+        action = None
+        if phase.name == "trade":
+            seat, action = unprompted.ask_next(state)
         if action is None:
-            seat = waiting_for(state)[0]
+            # The phase's own waiting_for: `views.waiting_for` only adds the case of a game over.
+            seat = phase.waiting_for(state)[0]
             action = seats[seat].choose(state, seat)
         try:
             events = apply(state, seat, action)

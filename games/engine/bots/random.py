@@ -47,9 +47,9 @@ class RandomBot:
         if kind == "plant":
             card, allowed = self._pick(plant_choices(state, seat))
             return {"kind": "plant", "card": card, "field": self._pick(allowed)}
+        if kind == "offer":  # a single move, with the choices an offer may take
+            return self._offer(state, moves_of_kind(state, seat, "offer")[0])
         action = self._pick(moves_of_kind(state, seat, kind))
-        if kind == "offer":
-            return self._offer(state, action)
         if kind == "accept":
             give = [
                 card
@@ -111,8 +111,5 @@ def _fields_worth_harvesting(state: State, seat: int, kinds: list[str]) -> list[
     if MOVES_ON.isdisjoint(kinds) and PHASES[state.phase].plantable(state, seat):
         return harvestable(state, seat)
     beans = state.card_beans
-    return [
-        i
-        for i, field in enumerate(state.fields[seat])
-        if field and len(field) >= FIRST_COIN[beans[field[0]]]
-    ]
+    own = state.fields[seat]
+    return [i for i in range(len(own)) if own[i] and len(own[i]) >= FIRST_COIN[beans[own[i][0]]]]
