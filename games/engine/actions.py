@@ -124,8 +124,7 @@ def _harvest(state: State, seat: int, action: dict, events: list[Event]) -> None
 
 @handles("buy_field")
 def _buy_field(state: State, seat: int, action: dict, events: list[Event]) -> None:
-    if state.rules.harvest_in_own_turn_only and seat != state.active:
-        raise IllegalMove("In the Bean Duel you may buy a field only during your own turn.")
+    # At any time, by anyone: also in the Bean Duel, which restricts only harvests.
     cost = fields.check_buy(state, seat)
     fields.buy(state, seat, cost, events)
 

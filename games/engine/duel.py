@@ -2,8 +2,8 @@
 
 The cards on offer and the revealed cards are both `state.faceup`: what the active player
 leaves there in step 3 is what the opponent deals with in step 1 of their turn. The active
-player makes every move; harvesting and buying the third field are open to them throughout
-their turn, never in the opponent's.
+player makes every move but one: harvesting is open to them throughout their turn, never in
+the opponent's, while the third field may be bought by either player at any time.
 
 1. "duel_offer": `plant` or `discard` each card on offer. The step ends by itself when the
    offer is empty, so it is skipped in the very first turn and when nothing was left.
@@ -129,7 +129,8 @@ def _enter_reveal(state: State, events: list[Event]) -> None:
     deck_events: list[Event] = []
     revealed = take_cards(state, state.rules.reveal, deck_events)
     events.append(
-        Event("revealed", state.active, {"cards": revealed, "beans": keys(state, revealed)})
+        # A copy: the chain below adds to `revealed`, and has events of its own.
+        Event("revealed", state.active, {"cards": list(revealed), "beans": keys(state, revealed)})
     )
     events.extend(deck_events)
     beans = {state.card_beans[card] for card in revealed}

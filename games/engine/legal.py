@@ -31,15 +31,14 @@ def legal_kinds(state: State, seat: int | None) -> list[str]:
     if active and state.planted and phase.plants_from == "hand":
         kinds.append("stop_planting")
     rules = state.rules
-    if active or not rules.harvest_in_own_turn_only:
-        # The protection rule never shuts every field: a field of two or more beans may be
-        # harvested, and when there is none, any field with a bean.
-        if any(state.fields[seat]):
-            kinds.append("harvest")
-        if rules.third_field_cost is not None:  # not even asked in editions that sell none
-            cost = fields.third_field_cost(state, seat)
-            if cost is not None and len(state.coins[seat]) >= cost:
-                kinds.append("buy_field")
+    # The protection rule never shuts every field: a field of two or more beans may be
+    # harvested, and when there is none, any field with a bean.
+    if (active or not rules.harvest_in_own_turn_only) and any(state.fields[seat]):
+        kinds.append("harvest")
+    if rules.third_field_cost is not None:  # not even asked in editions that sell none
+        cost = fields.third_field_cost(state, seat)
+        if cost is not None and len(state.coins[seat]) >= cost:
+            kinds.append("buy_field")
     if phase.name == "trade":
         _add_trading_kinds(state, seat, active, kinds)
     if phase.extra_actions is not None:

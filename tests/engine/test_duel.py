@@ -203,6 +203,8 @@ def test_the_discard_chain_takes_several_matching_cards_in_a_row():
     events = act(state, ALICE, "plant", card=state.hands[ALICE][0], field=0)
     assert kinds(events) == ["planted", "revealed", "took_discard", "took_discard", "took_discard"]
     assert beans(state, state.faceup) == ["chili", "stink", "soy", "chili", "soy", "stink"]
+    # The stored event names the turned-up cards only; each taken card has its own event.
+    assert beans(state, events[1].data["cards"]) == ["chili", "stink", "soy"]
     assert beans(state, state.discard) == ["red", "green"]
     assert wording(state, events)[2:] == [
         "alice took a Chili from the discard pile.",
@@ -293,9 +295,16 @@ def test_a_harvest_in_the_opponents_turn_is_refused_and_changes_nothing():
     )
     before = state.to_dict()
     assert refused(state, BOB, {"kind": "harvest", "field": 0}, "own turn")
-    assert refused(state, BOB, {"kind": "buy_field"}, "own turn")
     assert state.to_dict() == before
-    assert legal_actions(state, BOB) == []
+    assert legal_actions(state, BOB) == [{"kind": "buy_field", "cost": 3}]
+
+
+def test_the_third_field_may_be_bought_in_the_opponents_turn_too():
+    """Only harvests wait for one's own turn (RULES.md 4 and 5; seed 000, "Il duello")."""
+    state = at_step_two(duel(), hands={ALICE: ["blue"], BOB: ["red"]}, coins={BOB: 3})
+    act(state, BOB, "buy_field")
+    assert len(state.fields[BOB]) == 3
+    assert state.coins[BOB] == [] and state.phase == "duel_plant"
 
 
 # Buying the third field.
