@@ -83,6 +83,15 @@ class InviteMailForm(forms.Form):
         return [text for text in re.split(r"[\s,;]+", self.cleaned_data["addresses"]) if text]
 
 
+def small_number(text: str) -> int | None:
+    """A whole number of at most MAX_DIGITS ASCII digits, else None: "²" and "٣" are digits to
+    str.isdigit but not numbers to int(), and a number of thousands of digits is refused by
+    int() (and is junk here anyway)."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
+        return int(text)
+    return None
+
+
 class BadMove(ValueError):
     """A posted move that could not even be read; the message says what was wrong."""
 
@@ -95,41 +104,41 @@ def parse_move(request) -> tuple[dict, int]:
     `offer`, `to`, `give` and `ask_faceup` (repeated), and `ask_<bean>` counts.
     """
     if request.content_type == "application/json":
-        try:
-            body = json.loads(request.body)
-        except (ValueError, UnicodeDecodeError):
-            raise BadMove("The move is not valid JSON.") from None
+        body = _json(request.body)
         if not isinstance(body, dict):
             raise BadMove("The body must be an object with 'action' and 'expected_seq'.")
         action, seq = body.get("action"), body.get("expected_seq")
     else:
         post = request.POST
         seq = post.get("expected_seq")
-        action = _form_action(post) if "action" not in post else _json_action(post["action"])
+        action = _form_action(post) if "action" not in post else _json(post["action"])
     if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
         raise BadMove("The move needs an object with a 'kind'.")
     return action, _seq(seq)
 
 
-def _json_action(text: str):
+def _json(text: str | bytes):
     try:
         return json.loads(text)
-    except ValueError:
+    # RecursionError: arrays nested thousands deep.
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise BadMove("The move is not valid JSON.") from None
 
 
 def _seq(value) -> int:
     if type(value) is int and value >= 0:
         return value
-    if isinstance(value, str) and value.isdigit() and len(value) <= MAX_DIGITS:
-        return int(value)
-    raise BadMove("The move needs the number of the board it was made on (expected_seq).")
+    seq = small_number(value) if isinstance(value, str) else None
+    if seq is None:
+        raise BadMove("The move needs the number of the board it was made on (expected_seq).")
+    return seq
 
 
 def _number(value: str, name: str) -> int:
-    if not value.isdigit() or len(value) > MAX_DIGITS:
+    number = small_number(value)
+    if number is None:
         raise BadMove(f"{name!r} must be a whole number.")
-    return int(value)
+    return number
 
 
 def _form_action(post) -> dict:

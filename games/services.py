@@ -92,7 +92,8 @@ def game_create(
     profile = profile_get_or_create(user=user)
     seed = secrets.token_hex(16)
     game = Game.objects.create(
-        name=(name.strip() or f"{profile.display_name}'s game")[:80],
+        # One line: the name goes into mail subjects, where a line break is not allowed.
+        name=(" ".join(name.split()) or f"{profile.display_name}'s game")[:80],
         edition=edition,
         options=options,
         players=players,
@@ -107,13 +108,19 @@ def game_create(
     return game
 
 
+def _invited(game: Game, token) -> bool:
+    """Whether `token` is the game's invitation token (compared as bytes: compare_digest
+    refuses strings with characters beyond ASCII)."""
+    return isinstance(token, str) and secrets.compare_digest(
+        token.encode(), game.invite_token.encode()
+    )
+
+
 @transaction.atomic
 def seat_join(*, game_id: int, user, token: str | None = None) -> Seat:
     game = _locked_game(game_id)
     _require_open(game)
-    if not game.is_open and not (
-        isinstance(token, str) and secrets.compare_digest(token, game.invite_token)
-    ):
+    if not game.is_open and not _invited(game, token):
         raise NotAllowed("This game is by invitation only.")
     if game.seats.filter(user=user).exists():
         raise NotAllowed("You already have a seat in this game.")
@@ -468,6 +475,8 @@ def _awaits_answers(state: engine.State, position: int) -> bool:
 def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     game = _get_game(game_id)
     seat = _user_seat(game, user)
+    if game.status not in (Game.Status.RUNNING, Game.Status.FINISHED):
+        raise GameNotRunning("The table talks once the game has started.")
     text = text.strip() if isinstance(text, str) else ""
     if not text:
         raise ServiceError("Write something first.")

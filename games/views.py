@@ -12,7 +12,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from . import deadlines, presence, selectors, services
 from .engine import IllegalMove
 from .errors import GameNotFound, NotYourSeat, ServiceError, StaleMove
-from .forms import BadMove, ChatForm, GameCreateForm, InviteMailForm, parse_move
+from .forms import (
+    BadMove,
+    ChatForm,
+    GameCreateForm,
+    InviteMailForm,
+    parse_move,
+    small_number,
+)
 from .models import Game
 
 STALE = "The game moved on before your move arrived; here is the board as it is now."
@@ -58,9 +65,7 @@ def game_detail(request, game_id: int):
         return render(
             request, "games/lobby.html", selectors.game_lobby(game=game, user=request.user)
         )
-    counter = request.GET.get("counter", "")
-    # isdecimal, not isdigit: "²" is a digit that int() refuses.
-    return render_game(request, game, counter=int(counter) if counter.isdecimal() else None)
+    return render_game(request, game, counter=small_number(request.GET.get("counter", "")))
 
 
 def started_game(game_id: int) -> Game:
@@ -171,8 +176,7 @@ def game_log(request, game_id: int):
 @require_GET
 def game_history(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id, status=Game.Status.FINISHED)
-    seq = request.GET.get("seq", "")
-    seq = min(int(seq), game.seq) if seq.isdigit() and len(seq) < 9 else 0
+    seq = min(small_number(request.GET.get("seq", "")) or 0, game.seq)
     return render(request, "games/history.html", selectors.history(game=game, seq=seq))
 
 

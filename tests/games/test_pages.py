@@ -287,6 +287,12 @@ JUNK_BODIES = [
     ("application/x-www-form-urlencoded", "kind=offer&to=1&give=1&give=x&expected_seq=0"),
     ("application/x-www-form-urlencoded", "kind=offer&to=1&ask_blue=-3&expected_seq=0"),
     ("application/x-www-form-urlencoded", "kind=plant&expected_seq=99999999999999999999"),
+    # Digits to str.isdigit that int() refuses, and JSON nested beyond Python's recursion.
+    ("application/x-www-form-urlencoded", "kind=end_trading&expected_seq=%C2%B2"),
+    ("application/x-www-form-urlencoded", "kind=plant&card=%C2%B2&field=0&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "kind=offer&to=1&ask_blue=%C2%B3&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "action=" + "%5B" * 100_000 + "&expected_seq=0"),
+    ("application/json", '{"action": ' + "[" * 100_000 + "]" * 100_000 + ', "expected_seq": 0}'),
     ("multipart/form-data; boundary=x", "--x\r\nnot a part\r\n--x--"),
     ("text/plain", "plant everything"),
 ]

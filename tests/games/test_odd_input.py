@@ -1,0 +1,64 @@
+"""Odd input found by fuzzing the whole site: each gets a readable answer and changes nothing."""
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from games import services
+from games.models import ChatMessage, Game
+
+
+@pytest.mark.parametrize("query", ["?counter=" + "1" * 5000, "?counter=²"])
+def test_a_counter_offer_number_of_any_length_or_script_shows_the_page(
+    client, started_game, alice, query
+):
+    client.force_login(alice)
+    assert client.get(reverse("games:game", args=[started_game.id]) + query).status_code == 200
+
+
+def test_the_history_viewer_takes_a_superscript_move_number_as_the_start(client, started_game):
+    Game.objects.filter(pk=started_game.id).update(status=Game.Status.FINISHED)
+    response = client.get(reverse("games:history", args=[started_game.id]) + "?seq=²")
+    assert response.status_code == 200
+
+
+def test_an_invitation_token_beyond_ascii_is_refused_with_a_reason(client, alice, bob):
+    game = services.game_create(
+        user=alice, edition="rio-grande", players=3, options={}, is_open=False
+    )
+    client.force_login(bob)
+    response = client.post(reverse("games:invite", args=[game.id, "é"]), follow=True)
+    assert "by invitation only" in response.content.decode()
+    assert not game.seats.filter(user=bob).exists()
+
+
+def test_a_game_name_with_line_breaks_is_kept_on_one_line_and_its_mail_goes_out(
+    client, alice, bob, carol, django_capture_on_commit_callbacks
+):
+    client.force_login(alice)
+    client.post(
+        reverse("games:create"),
+        {
+            "name": "Beans\r\nBcc: someone@example.com\nParty",
+            "edition": "rio-grande",
+            "players": 3,
+            "time_control": "daily",
+            "is_open": "1",
+        },
+    )
+    game = Game.objects.get()
+    assert game.name == "Beans Bcc: someone@example.com Party"
+    for user in (bob, carol):
+        services.seat_join(game_id=game.id, user=user)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_start(game_id=game.id, user=alice)
+    assert [m.subject for m in mail.outbox if "Party" in m.subject]
+
+
+def test_chat_waits_for_the_game_to_start(client, open_game, alice):
+    client.force_login(alice)
+    response = client.post(
+        reverse("games:chat", args=[open_game.id]), {"text": "hi"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 409
+    assert not ChatMessage.objects.exists()
