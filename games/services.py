@@ -358,9 +358,9 @@ def _submit(
 
 def _as_stored(action):
     """The action as the log will store it, so that the engine applies exactly what a replay
-    will read (JSON has no tuples, no integer keys, no NaN)."""
+    will read (JSON has no tuples, no integer keys, no NaN), and nothing the rules ignore."""
     try:
-        text = json.dumps(action, allow_nan=False)
+        text = json.dumps(engine.trimmed(action), allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         raise ServiceError("A move must be plain data.") from None
     if len(text) > ACTION_MAX_CHARS:

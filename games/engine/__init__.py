@@ -6,7 +6,7 @@
 """
 
 from . import duel as _duel  # noqa: F401  (registers the Bean Duel's phases)
-from .actions import apply
+from .actions import apply, trimmed
 from .beans import BEANS, payout
 from .editions import EDITIONS, resolve
 from .errors import IllegalMove, SetupError
@@ -41,6 +41,7 @@ __all__ = [
     "resolve",
     "seed_hash",
     "to_dict",
+    "trimmed",
     "view",
     "waiting_for",
 ]

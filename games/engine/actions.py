@@ -16,14 +16,29 @@ from .turn import advance
 
 Handler = Callable[[State, int, dict, list[Event]], None]
 HANDLERS: dict[str, Handler] = {}
+# The keys each kind of move reads, besides "kind".
+KEYS: dict[str, tuple[str, ...]] = {}
 
 
-def handles(kind: str) -> Callable[[Handler], Handler]:
+def handles(kind: str, *keys: str) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         HANDLERS[kind] = handler
+        KEYS[kind] = keys
         return handler
 
     return register
+
+
+def trimmed(action):
+    """The action with only "kind" and the keys its kind reads: what a move log keeps, so that
+    nothing the rules ignore is stored with a move. Anything but a move of a known kind comes
+    back as it is, for `apply` to refuse."""
+    if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
+        return action
+    keys = KEYS.get(action["kind"])
+    if keys is None:
+        return action
+    return {key: action[key] for key in ("kind", *keys) if key in action}
 
 
 def apply(state: State, seat: int, action: dict) -> list[Event]:
@@ -50,7 +65,7 @@ def whole_number(action: dict, key: str) -> int:
     return value
 
 
-@handles("plant")
+@handles("plant", "card", "field")
 def _plant(state: State, seat: int, action: dict, events: list[Event]) -> None:
     card = whole_number(action, "card")
     field = whole_number(action, "field")
@@ -113,7 +128,7 @@ def _stop_planting(state: State, seat: int, action: dict, events: list[Event]) -
     advance(state, events)
 
 
-@handles("harvest")
+@handles("harvest", "field")
 def _harvest(state: State, seat: int, action: dict, events: list[Event]) -> None:
     field = whole_number(action, "field")
     if state.rules.harvest_in_own_turn_only and seat != state.active:
@@ -129,13 +144,13 @@ def _buy_field(state: State, seat: int, action: dict, events: list[Event]) -> No
     fields.buy(state, seat, cost, events)
 
 
-@handles("offer")
+@handles("offer", "to", "give", "ask", "ask_faceup")
 def _offer(state: State, seat: int, action: dict, events: list[Event]) -> None:
     offer = trading.parse_offer(state, seat, action)
     trading.make_offer(state, offer, events)
 
 
-@handles("accept")
+@handles("accept", "offer", "give")
 def _accept(state: State, seat: int, action: dict, events: list[Event]) -> None:
     trading.require_trading(state)
     offer = trading.get_offer(state, action)
@@ -143,7 +158,7 @@ def _accept(state: State, seat: int, action: dict, events: list[Event]) -> None:
     trading.accept(state, offer, chosen, events)
 
 
-@handles("decline")
+@handles("decline", "offer")
 def _decline(state: State, seat: int, action: dict, events: list[Event]) -> None:
     offer = trading.get_offer(state, action)
     if offer.to != seat:
@@ -152,7 +167,7 @@ def _decline(state: State, seat: int, action: dict, events: list[Event]) -> None
     events.append(Event("declined", seat, {"offer": offer.id, "maker": offer.maker}))
 
 
-@handles("withdraw")
+@handles("withdraw", "offer")
 def _withdraw(state: State, seat: int, action: dict, events: list[Event]) -> None:
     offer = trading.get_offer(state, action)
     if offer.maker != seat:

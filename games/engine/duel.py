@@ -104,7 +104,7 @@ def _why_not_discardable(state: State, seat: int) -> str:
     )
 
 
-@handles("discard")
+@handles("discard", "card")
 def _discard(state: State, seat: int, action: dict, events: list[Event]) -> None:
     card = whole_number(action, "card")
     if card not in _discardable(state, seat):

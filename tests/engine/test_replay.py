@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games.engine import Event, apply, from_dict, new_game, simulate, to_dict, view
+from games.engine import Event, apply, from_dict, new_game, simulate, to_dict, trimmed, view
 from games.engine.deck import shuffled
 
 from .helpers import ALICE, ALL_TABLES, BOB, NAMES, act, arrange, game, random_moves
@@ -37,6 +37,18 @@ def test_replaying_the_moves_of_a_game_from_its_seed_rebuilds_it_exactly(edition
     state, replay_events = replayed(edition, players, f"replay/{players}", log)
 
     assert original.over
+    assert to_dict(state) == to_dict(original)
+    assert replay_events == events
+
+
+@pytest.mark.parametrize(("edition", "players"), ALL_TABLES)
+def test_a_log_trimmed_to_the_keys_each_kind_reads_replays_the_same_game(edition, players):
+    original, log, events = played(edition, players, f"trim/{players}")
+    trimmed_log = [(seat, trimmed({**move, "note": "\u0000 not a rule"})) for seat, move in log]
+
+    state, replay_events = replayed(edition, players, f"trim/{players}", trimmed_log)
+
+    assert not any("note" in move for _, move in trimmed_log)
     assert to_dict(state) == to_dict(original)
     assert replay_events == events
 

@@ -5,7 +5,9 @@ from django.core import mail
 from django.urls import reverse
 
 from games import services
-from games.models import ChatMessage, Game
+from games.models import ChatMessage, Game, Move
+
+from .helpers import state_of, user_at
 
 
 @pytest.mark.parametrize("query", ["?counter=" + "1" * 5000, "?counter=²"])
@@ -62,3 +64,21 @@ def test_chat_waits_for_the_game_to_start(client, open_game, alice):
     )
     assert response.status_code == 409
     assert not ChatMessage.objects.exists()
+
+
+def test_a_move_is_stored_without_the_keys_the_rules_do_not_read(client, started_game):
+    state = state_of(started_game)
+    active = state.active
+    client.force_login(user_at(started_game, active))
+    action = {"kind": "plant", "card": state.hands[active][0], "field": 0, "note": "hello"}
+    response = client.post(
+        reverse("games:move", args=[started_game.id]),
+        {"action": action, "expected_seq": 0},
+        content_type="application/json",
+    )
+    assert response.status_code == 200
+    assert Move.objects.get(game=started_game, seq=1).payload == {
+        "kind": "plant",
+        "card": action["card"],
+        "field": 0,
+    }
