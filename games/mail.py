@@ -140,13 +140,14 @@ def _kind_context(kind: str, game: Game, state, events: list, position: int) -> 
 def _offer_context(state, event, to: int) -> dict:
     offer_id = event.data["offer"]
     legal = engine.legal_actions(state, to)
+    seen = event.for_seat(to)
     return {
         "maker": state.names[event.seat],
         "maker_seat": event.seat,
         "offer": offer_id,
-        "text": engine.describe(event.for_seat(to), state.names, to),
+        "text": engine.describe(seen, state.names, to),
         "can_accept": any(a["kind"] == "accept" and a["offer"] == offer_id for a in legal),
-        "gift": not event.data["ask"] and not event.data["ask_faceup"],
+        "gift": not seen["ask"] and not seen["ask_faceup"],
     }
 
 

@@ -4,11 +4,13 @@ from .beans import BEANS
 
 
 class Event:
-    """`data` is public; `secret` (cards only its seat may know) goes to that seat alone."""
+    """`data` is public; `secret` (cards only its seat may know) goes to that seat alone, and
+    to the seats named in `readers` (an offer's receiver)."""
 
     # No __slots__ and no optional parameter: CPython then makes an Event without going
     # through a generic call, and the engine makes hundreds of them in a game.
     secret: dict | None = None  # set only by `private`
+    readers: tuple[int, ...] = ()
 
     def __init__(self, kind: str, seat: int | None, data: dict):
         self.kind = kind
@@ -16,29 +18,38 @@ class Event:
         self.data = data
 
     @classmethod
-    def private(cls, kind: str, seat: int, data: dict, secret: dict) -> "Event":
-        """An event with cards that only its seat may see."""
+    def private(
+        cls, kind: str, seat: int, data: dict, secret: dict, readers: tuple[int, ...] = ()
+    ) -> "Event":
+        """An event with cards that only its seat, and the `readers`, may see."""
         event = cls(kind, seat, data)
         event.secret = secret
+        if readers:
+            event.readers = readers
         return event
 
     def for_seat(self, seat: int | None) -> dict:
         """The event as the given seat may see it (None: a spectator)."""
         out = {"kind": self.kind, "seat": self.seat, **self.data}
-        if self.secret is not None and seat is not None and seat == self.seat:
+        if self.secret is None or seat is None:
+            return out
+        if seat == self.seat or seat in self.readers:
             out.update(self.secret)
         return out
 
     def to_dict(self) -> dict:
         """Everything, for storage on the server only."""
-        return {"kind": self.kind, "seat": self.seat, "data": self.data, "secret": self.secret}
+        stored = {"kind": self.kind, "seat": self.seat, "data": self.data, "secret": self.secret}
+        if self.readers:
+            stored["readers"] = list(self.readers)
+        return stored
 
     @classmethod
     def from_dict(cls, data: dict) -> "Event":
-        event = cls(data["kind"], data["seat"], data["data"])
-        if data["secret"] is not None:
-            event.secret = data["secret"]
-        return event
+        """From `to_dict`; events stored before `readers` existed have none."""
+        return cls.private(
+            data["kind"], data["seat"], data["data"], data["secret"], tuple(data.get("readers", ()))
+        )
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.seat!r}, {self.data!r})"
@@ -110,6 +121,8 @@ def _harvested(e, who, you, names, viewer):
 
 
 def _offered(e, who, you, names, viewer):
+    if "give" not in e:  # the offer is for its maker's and its receiver's eyes only
+        return f"{who} made {_name(names, e['to'], viewer)} an offer (offer {e['offer']})."
     gives = bean_summary(e["give"])
     asks = bean_summary(e["ask"] + e["ask_faceup"])
     to = _name(names, e["to"], viewer)

@@ -122,17 +122,18 @@ def _ask(state: State, value) -> dict[int, int]:
 def make_offer(state: State, offer: Offer, events: list[Event]) -> None:
     state.offers[offer.id] = offer
     state.next_offer += 1
+    # What is offered is for the two players concerned: the cards given may come from a hand.
     events.append(
-        Event(
+        Event.private(
             "offered",
             offer.maker,
+            {"offer": offer.id, "to": offer.to},
             {
-                "offer": offer.id,
-                "to": offer.to,
                 "give": keys(state, offer.give),
                 "ask": [BEAN_KEYS[bean] for bean, n in offer.ask.items() for _ in range(n)],
                 "ask_faceup": keys(state, offer.ask_faceup),
             },
+            (offer.to,),
         )
     )
 

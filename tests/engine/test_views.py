@@ -139,6 +139,25 @@ def test_an_offer_appears_only_to_its_maker_and_its_receiver():
     assert offers_seen(state, DAVE) == []
 
 
+def test_what_an_offer_holds_is_logged_only_for_its_maker_and_its_receiver():
+    state = arrange(game(), hands={ALICE: ["red"], CAROL: ["stink", "green"]}, phase="trade")
+    event = act(state, CAROL, "offer", to=ALICE, give=state.hands[CAROL])[-1]
+    names = state.names
+
+    def line(seat):
+        return describe(event.for_seat(seat), names, seat)
+
+    assert line(CAROL) == "You offered alice a gift of 1 Stink and 1 Green (offer 1)."
+    assert line(ALICE) == "carol offered you a gift of 1 Stink and 1 Green (offer 1)."
+    # The others, spectators too, learn that there is an offer, not which beans carol holds.
+    assert line(BOB) == "carol made alice an offer (offer 1)."
+    assert line(None) == "carol made alice an offer (offer 1)."
+    stored = type(event).from_dict(json.loads(json.dumps(event.to_dict())))
+    assert [stored.for_seat(seat) for seat in (ALICE, BOB)] == [
+        event.for_seat(seat) for seat in (ALICE, BOB)
+    ]
+
+
 def test_the_receiver_of_an_offer_sees_the_beans_of_hand_cards_but_not_their_ids():
     state = arrange(game(), hands={ALICE: ["red"]}, faceup=["soy"], phase="trade")
     red, soy = card_in_hand(state, ALICE, "red"), faceup_card(state, "soy")

@@ -4,10 +4,26 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import services
+from games import engine, services
 from games.models import ChatMessage, Game, Move
 
 from .helpers import state_of, user_at
+
+
+def trading(game: Game) -> tuple[engine.State, int, int]:
+    """The game in its first trade phase: the state, the active seat and the next seat."""
+    state = state_of(game)
+    active = state.active
+    while state.phase == "plant":
+        plant = next(a for a in engine.legal_actions(state, active) if a["kind"] == "plant")
+        services.move_submit(
+            game_id=game.id,
+            user=user_at(game, active),
+            action={"kind": "plant", "card": plant["card"], "field": plant["fields"][0]},
+            expected_seq=Game.objects.get(pk=game.id).seq,
+        )
+        state = state_of(game)
+    return state, active, (active + 1) % state.players
 
 
 @pytest.mark.parametrize("query", ["?counter=" + "1" * 5000, "?counter=²"])
@@ -82,3 +98,23 @@ def test_a_move_is_stored_without_the_keys_the_rules_do_not_read(client, started
         "card": action["card"],
         "field": 0,
     }
+
+
+def test_the_third_player_reads_that_an_offer_was_made_not_what_it_holds(client, started_game):
+    state, active, other = trading(started_game)
+    third = next(seat for seat in range(state.players) if seat not in (active, other))
+    services.move_submit(
+        game_id=started_game.id,
+        user=user_at(started_game, other),
+        action={"kind": "offer", "to": active, "give": state.hands[other][:2]},
+        expected_seq=Game.objects.get(pk=started_game.id).seq,
+    )
+    names = state.names
+    pages = {}
+    for seat in (active, other, third):
+        client.force_login(user_at(started_game, seat))
+        pages[seat] = client.get(reverse("games:log", args=[started_game.id])).content.decode()
+    assert f"{names[other]} made {names[active]} an offer (offer 1)." in pages[third]
+    assert "offered you a gift of" in pages[active]
+    assert "You offered" in pages[other]
+    assert "a gift of" not in pages[third]
