@@ -368,8 +368,10 @@ def seat_reclaim(*, game_id: int, user) -> Seat:
         seat = Seat.objects.select_for_update().filter(game=game, user=user).first()
         if seat is None:
             raise NotYourSeat()
-        if game.status != Game.Status.RUNNING:
+        if game.status == Game.Status.FINISHED:
             raise GameNotRunning("The game is over: there is no seat to take back.")
+        if game.status != Game.Status.RUNNING:
+            raise GameNotRunning("There is no seat to take back: the game is not running.")
         if not seat.bot_standing_in:
             raise NotAllowed(NO_BOT_STANDING_IN)
         seat.bot_standing_in = False

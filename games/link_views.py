@@ -93,12 +93,15 @@ def vacation(request):
         )
         return redirect("links:preferences")
     form = VacationForm(request.POST)
-    granted = deadlines.vacation_start(user=request.user, days=form.cleaned_data["days"]) \
-        if form.is_valid() else 0
+    if not form.is_valid():
+        messages.error(
+            request, f"Choose a whole number of days, 1 to {timecontrol.VACATION_DAYS_PER_YEAR}."
+        )
+        return redirect("links:preferences")
+    granted = deadlines.vacation_start(user=request.user, days=form.cleaned_data["days"])
     if granted:
         messages.success(request, f"Enjoy your {granted} day{'s' * (granted != 1)} away: "
                                   "your deadlines are stretched by as much.")
     else:
-        messages.error(request, "No vacation days are left this year, or the number was not "
-                                "a whole number of days.")
+        messages.error(request, "No vacation days are left this year.")
     return redirect("links:preferences")

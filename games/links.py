@@ -72,7 +72,7 @@ def read_token(token: str, *, now=None) -> Link:
             offer=payload.get("o"),
             expires_at=datetime.fromtimestamp(payload["x"], tz=UTC),
         )
-    except (signing.BadSignature, KeyError, TypeError, ValueError) as error:
+    except (signing.BadSignature, KeyError, TypeError, ValueError, OverflowError) as error:
         raise LinkInvalid() from error
     if link.action not in LIFETIMES:
         raise LinkInvalid()

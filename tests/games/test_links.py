@@ -247,6 +247,18 @@ def test_the_preferences_page_starts_a_vacation(client, started_game):
     assert f"{timecontrol.VACATION_DAYS_PER_YEAR - 3} of" in page
 
 
+@pytest.mark.parametrize("days", ["0", "31", "abc", "²"])
+def test_a_vacation_of_no_whole_number_of_days_says_what_to_choose(client, started_game, days):
+    user = user_at(started_game, 0)
+    client.force_login(user)
+    [deadline] = Deadline.objects.filter(game=started_game, done=False)
+
+    page = client.post(reverse("links:vacation"), {"days": days}, follow=True).content.decode()
+
+    assert f"Choose a whole number of days, 1 to {timecontrol.VACATION_DAYS_PER_YEAR}." in page
+    assert Deadline.objects.get(id=deadline.id).due_at == deadline.due_at
+
+
 def test_the_preferences_page_needs_a_signed_in_player(client):
     response = client.get(reverse("links:preferences"))
 
