@@ -137,6 +137,7 @@ LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_FORMS = {"signup": "games.forms.SignupForm"}
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
 
 # Django 6.1 configures mail with MAILERS; the EMAIL_BACKEND and EMAIL_* settings are deprecated.

@@ -3,7 +3,9 @@
 import json
 import re
 
+from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
+from django.core.validators import MaxLengthValidator
 
 from . import timecontrol
 from .engine import BEANS, EDITIONS
@@ -64,6 +66,20 @@ class GameCreateForm(forms.Form):
 
     def option_fields(self):
         return [self[name] for name in OPTION_FIELDS]
+
+
+class SignupForm(AllauthSignupForm):
+    """allauth's, with the address no longer than the user table keeps: a longer one passed
+    the form and was stored cut short, as an address nobody has."""
+
+    EMAIL_MAX = 254
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        email = self.fields["email"]
+        email.max_length = self.EMAIL_MAX
+        email.validators.append(MaxLengthValidator(self.EMAIL_MAX))
+        email.widget.attrs["maxlength"] = str(self.EMAIL_MAX)
 
 
 class ChatForm(forms.Form):

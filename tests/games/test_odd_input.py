@@ -1,6 +1,7 @@
 """Odd input found by fuzzing the whole site: each gets a readable answer and changes nothing."""
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
@@ -118,3 +119,16 @@ def test_the_third_player_reads_that_an_offer_was_made_not_what_it_holds(client,
     assert "offered you a gift of" in pages[active]
     assert "You offered" in pages[other]
     assert "a gift of" not in pages[third]
+
+
+def test_an_address_longer_than_the_user_table_keeps_is_refused_at_sign_up(client, db):
+    address = "a" * 250 + "@example.com"
+    password = "a-long-enough-password-1"
+
+    response = client.post(
+        "/accounts/signup/", {"email": address, "password1": password, "password2": password}
+    )
+
+    assert response.status_code == 200
+    assert "at most 254 characters" in response.content.decode()
+    assert not get_user_model().objects.exists()
