@@ -5,26 +5,10 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
-from games import engine, services
+from games import services
 from games.models import ChatMessage, Game, Move
 
-from .helpers import state_of, user_at
-
-
-def trading(game: Game) -> tuple[engine.State, int, int]:
-    """The game in its first trade phase: the state, the active seat and the next seat."""
-    state = state_of(game)
-    active = state.active
-    while state.phase == "plant":
-        plant = next(a for a in engine.legal_actions(state, active) if a["kind"] == "plant")
-        services.move_submit(
-            game_id=game.id,
-            user=user_at(game, active),
-            action={"kind": "plant", "card": plant["card"], "field": plant["fields"][0]},
-            expected_seq=Game.objects.get(pk=game.id).seq,
-        )
-        state = state_of(game)
-    return state, active, (active + 1) % state.players
+from .helpers import play_until, state_of, user_at
 
 
 @pytest.mark.parametrize("query", ["?counter=" + "1" * 5000, "?counter=²"])
@@ -102,7 +86,8 @@ def test_a_move_is_stored_without_the_keys_the_rules_do_not_read(client, started
 
 
 def test_the_third_player_reads_that_an_offer_was_made_not_what_it_holds(client, started_game):
-    state, active, other = trading(started_game)
+    state = state_of(play_until(started_game, lambda state: state.phase == "trade"))
+    active, other = state.active, (state.active + 1) % state.players
     third = next(seat for seat in range(state.players) if seat not in (active, other))
     services.move_submit(
         game_id=started_game.id,
