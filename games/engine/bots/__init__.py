@@ -7,10 +7,21 @@ that is not awaited, asked whether it wants to make an offer).
 
 import random as _random
 
+from .easy import EasyBot
 from .heuristic import HeuristicBot
 from .random import RandomBot
+from .strong import StrongBot
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+# The levels a bot seat may be given at a game's creation, weakest first.
+LEVELS = ("easy", "normal", "strong")
+# "heuristic" is the normal bot's former name, which seats and scripts may still carry.
+BOTS = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "normal": HeuristicBot,
+    "strong": StrongBot,
+    "heuristic": HeuristicBot,
+}
 
 
 def make_bot(kind: str, seed: str):
@@ -22,4 +33,4 @@ def make_bot(kind: str, seed: str):
     return bot_class(_random.Random(seed))
 
 
-__all__ = ["BOTS", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "EasyBot", "HeuristicBot", "RandomBot", "StrongBot", "make_bot"]

@@ -1,8 +1,11 @@
-"""A bot that plants and harvests with care and trades a little.
+"""The normal bot: plants and harvests with care and trades to keep its fields tidy.
 
-It keeps its fields growing, harvests the field that pays best when it must make room, takes
-gifts that fit its fields, gives away cards that would make it uproot a good field, and ends
-trading as soon as its own offers are answered.
+It keeps its fields growing and plants a second card when it grows a field (or starts one, when
+its hand is long); it harvests for nothing only when a card it must plant has no place, and then
+the field that loses the fewest beans. As the active player it offers the face-up cards its
+fields cannot take to a player who grows them (or has room), one offer a card; it takes gifts
+and trades that fit its fields, and asks the active player for a face-up card it grows in return
+for a card its fields cannot take.
 """
 
 from ..beans import payout
@@ -10,16 +13,24 @@ from ..editions import DUEL_TURN
 from ..fields import harvestable, third_field_cost
 from ..phases import PHASES
 from ..state import State
+from . import bohnaparte
+from .sight import Bot
 
 DUEL_STEPS = DUEL_TURN[:3]  # the draw is shared and never waits for a move
+LONG_HAND = 5  # with more cards in hand, a second card may start a new field
 
 
-class HeuristicBot:
+class HeuristicBot(Bot):
     def __init__(self, rng):
-        self.rng = rng
+        super().__init__(rng)
         self.offered_turn = -1
+        self.offered: list[int] = []  # cards offered this turn, so that none is offered twice
 
-    def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
+    def decide(self, state: State, seat: int, awaited: bool) -> dict | None:
+        if bohnaparte.plays(state):
+            move = bohnaparte.choose(state, seat, awaited)
+            if move:
+                return move
         buy = self._buy(state, seat)
         if buy:
             return buy
@@ -32,13 +43,18 @@ class HeuristicBot:
         plantable = PHASES[state.phase].plantable(state, seat)
         if state.phase == "plant" and state.planted == 1:
             card = plantable[0] if plantable else None
-            if card is None or _field_for(state, seat, card, growing_only=True) is None:
+            if card is None or not self._plants_second(state, seat, card):
                 return {"kind": "stop_planting"}
         if plantable:
             return self._plant(state, seat, _best_to_plant(state, seat, plantable))
         extra = PHASES[state.phase].extra_actions
         moves = extra(state, seat) if extra else []
         return moves[0] if moves else None
+
+    def _plants_second(self, state: State, seat: int, card: int) -> bool:
+        if field_for(state, seat, card, growing_only=True) is not None:
+            return True
+        return len(state.hands[seat]) > LONG_HAND and field_for(state, seat, card) is not None
 
     def _duel(self, state: State, seat: int) -> dict:
         """Plant what fits, discard what would force an uproot, leave the rest on offer."""
@@ -49,29 +65,40 @@ class HeuristicBot:
         hand = state.hands[seat]
         if state.phase == "duel_offer":
             card = state.faceup[0]
-            if _field_for(state, seat, card) is None:
+            if field_for(state, seat, card) is None:
                 return {"kind": "discard", "card": card}
             return self._plant(state, seat, card)
         if state.phase == "duel_plant":
             if state.planted == 0:
                 return self._plant(state, seat, hand[0])
-            grows = _field_for(state, seat, hand[0], growing_only=True) is not None
+            grows = field_for(state, seat, hand[0], growing_only=True) is not None
             if state.planted == 1 and grows:
                 return self._plant(state, seat, hand[0])
-            misfit = [card for card in hand if _field_for(state, seat, card) is None]
+            misfit = [card for card in hand if field_for(state, seat, card) is None]
             if misfit:
                 return {"kind": "discard", "card": misfit[0]}
             return {"kind": "stop_planting"}
-        fitting = [card for card in state.faceup if _field_for(state, seat, card) is not None]
+        fitting = [card for card in state.faceup if field_for(state, seat, card) is not None]
         if fitting:
             return self._plant(state, seat, fitting[0])
         return {"kind": "end_turn"}
 
     def _plant(self, state: State, seat: int, card: int) -> dict:
-        field = _field_for(state, seat, card)
+        field = field_for(state, seat, card)
         if field is None:
-            return {"kind": "harvest", "field": _best_harvest(state, seat)}
+            return {"kind": "harvest", "field": self._harvest_for_room(state, seat)}
         return {"kind": "plant", "card": card, "field": field}
+
+    def _harvest_for_room(self, state: State, seat: int) -> int:
+        """The field that pays best; when none pays, the one with the fewest beans."""
+        beans = state.card_beans
+        fields = state.fields[seat]
+
+        def value(i: int) -> tuple[int, int]:
+            field = fields[i]
+            return payout(beans[field[0]], len(field)), -len(field)
+
+        return max(harvestable(state, seat), key=value)
 
     def _buy(self, state: State, seat: int) -> dict | None:
         cost = third_field_cost(state, seat)
@@ -87,70 +114,98 @@ class HeuristicBot:
         for offer in state.offers.values():
             if offer.to == seat:
                 return self._answer(state, seat, offer)
-        if any(offer.maker == seat for offer in state.offers.values()):
-            return None if not awaited or seat != state.active else _wait_or_end(state, seat)
         if self.offered_turn != state.turn:
-            self.offered_turn = state.turn
-            offer = self._propose(state, seat)
-            if offer:
-                return offer
-        return {"kind": "end_trading"} if seat == state.active else None
+            self.offered_turn, self.offered = state.turn, []
+        if seat == state.active:
+            mine = [offer.id for offer in state.offers.values() if offer.maker == seat]
+            if mine:
+                # Asked while its offers are open: its patience ran out, it takes them back.
+                return {"kind": "withdraw", "offer": mine[0]} if awaited else None
+            return self._propose_as_active(state, seat) or {"kind": "end_trading"}
+        if self.offered:
+            return None
+        return self._propose(state, seat)
+
+    def _offer(self, offer: dict) -> dict:
+        # A new list: the one remembered between moves may be shared with whoever restored it.
+        self.offered = [*self.offered, *offer.get("give", []), *offer.get("ask_faceup", [])]
+        return offer
+
+    def _propose_as_active(self, state: State, seat: int) -> dict | None:
+        """A face-up card the fields cannot take, to a player who grows it (or has room)."""
+        beans = state.card_beans
+        for card in misfits(state, seat, state.faceup):
+            if card in self.offered:
+                continue
+            taker = player_for(state, seat, beans[card])
+            if taker is not None:
+                return self._offer({"kind": "offer", "to": taker, "give": [card]})
+        return None
 
     def _propose(self, state: State, seat: int) -> dict | None:
         beans = state.card_beans
-        if seat == state.active:
-            for card in state.faceup:
-                if _field_for(state, seat, card) is None:
-                    taker = _player_growing(state, seat, beans[card])
-                    if taker is not None:
-                        return {"kind": "offer", "to": taker, "give": [card]}
-            return None
-        wanted = [card for card in state.faceup if _grows(state, seat, beans[card])]
+        wanted = [card for card in state.faceup if grows(state, seat, beans[card])]
         if not wanted:
             return None
-        misfit = [card for card in state.hands[seat] if _field_for(state, seat, card) is None]
-        return {
-            "kind": "offer",
-            "to": state.active,
-            "give": misfit[:1],
-            "ask_faceup": wanted[:1],
-        }
+        spare = misfits(state, seat, state.hands[seat])
+        return self._offer(
+            {"kind": "offer", "to": state.active, "give": spare[:1], "ask_faceup": wanted[:1]}
+        )
 
     def _answer(self, state: State, seat: int, offer) -> dict:
         """Take what fits the fields; give only beans that none of them grows."""
         beans = state.card_beans
-        fits = all(_field_for(state, seat, card) is not None for card in offer.give)
+        fits = not misfits(state, seat, offer.give)
         give: list[int] = []
         for bean, count in offer.ask.items():
             mine = [card for card in reversed(state.hands[seat]) if beans[card] == bean]
             give += mine[:count]
         can_pay = len(give) == sum(offer.ask.values())
-        cheap = not any(_grows(state, seat, beans[card]) for card in (*give, *offer.ask_faceup))
+        cheap = not any(grows(state, seat, beans[card]) for card in (*give, *offer.ask_faceup))
         if fits and can_pay and cheap:
             return {"kind": "accept", "offer": offer.id, "give": give}
         return {"kind": "decline", "offer": offer.id}
 
 
-def _wait_or_end(state: State, seat: int) -> dict:
-    for offer in state.offers.values():
-        if offer.maker == seat:
-            return {"kind": "withdraw", "offer": offer.id}
-    return {"kind": "end_trading"}
-
-
-def _grows(state: State, seat: int, bean: int) -> bool:
+def grows(state: State, seat: int, bean: int) -> bool:
     beans = state.card_beans
     return any(field and beans[field[0]] == bean for field in state.fields[seat])
 
 
-def _player_growing(state: State, seat: int, bean: int) -> int | None:
-    for other in range(state.players):
-        if other != seat and _grows(state, other, bean):
+def player_for(state: State, seat: int, bean: int) -> int | None:
+    """Another player who grows the bean, or else one with an empty field, the nearest
+    clockwise first (so that no seat is favoured for sitting first)."""
+    players = state.players
+    others = [(seat + step) % players for step in range(1, players)]
+    for other in others:
+        if grows(state, other, bean):
+            return other
+    for other in others:
+        if not all(state.fields[other]):
             return other
     return None
 
 
-def _field_for(state: State, seat: int, card: int, growing_only: bool = False) -> int | None:
+def misfits(state: State, seat: int, cards) -> list[int]:
+    """The cards the seat's fields cannot take all together: each goes to the field growing its
+    bean, or starts an empty one, which then grows that bean."""
+    beans = state.card_beans
+    growing = {beans[field[0]] for field in state.fields[seat] if field}
+    empty = sum(1 for field in state.fields[seat] if not field)
+    left = []
+    for card in cards:
+        bean = beans[card]
+        if bean in growing:
+            continue
+        if empty:
+            empty -= 1
+            growing.add(bean)
+            continue
+        left.append(card)
+    return left
+
+
+def field_for(state: State, seat: int, card: int, growing_only: bool = False) -> int | None:
     beans = state.card_beans
     bean = beans[card]
     empty = None
@@ -165,18 +220,6 @@ def _field_for(state: State, seat: int, card: int, growing_only: bool = False) -
 def _best_to_plant(state: State, seat: int, cards) -> int:
     """Plant first what fits, so a forced harvest comes as late as possible."""
     for card in cards:
-        if _field_for(state, seat, card) is not None:
+        if field_for(state, seat, card) is not None:
             return card
     return cards[0]
-
-
-def _best_harvest(state: State, seat: int) -> int:
-    beans = state.card_beans
-    fields = state.fields[seat]
-
-    def value(i: int) -> tuple[int, int]:
-        field = fields[i]
-        return payout(beans[field[0]], len(field)), -len(field)
-
-    return max(harvestable(state, seat), key=value)
-

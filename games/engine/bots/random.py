@@ -6,50 +6,53 @@ no place and it has no other move: harvesting at random would only uproot beans 
 games long and pointless.
 """
 
-from ..beans import FIRST_COIN
-from ..fields import harvestable
-from ..legal import legal_kinds, may_offer, moves_of_kind, plant_choices
-from ..phases import PHASES
 from ..state import State
+from . import bohnaparte
+from .menu import Menu
 
 OFFERS_PER_TURN = 2
 PASSED_ON = ("kind", "offer", "field", "card")
 # Kinds of move that are a single move, with no parameters to choose.
 NOTHING_TO_CHOOSE = frozenset(("stop_planting", "buy_field", "end_trading", "end_turn"))
-# Kinds of move that plant or discard the waiting cards, or end the step without them.
-MOVES_ON = frozenset(("plant", "stop_planting", "discard", "end_turn"))
 
 
 class RandomBot:
+    """Decides from its seat's `Menu` only."""
+
     def __init__(self, rng):
         self.rng = rng
         self.offers_made: tuple[int, int] = (0, 0)  # (turn, how many)
 
     def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
+        return self.decide(Menu(state, seat), awaited)
+
+    def decide(self, menu: Menu, awaited: bool) -> dict | None:
         if not awaited:
-            return self._unprompted_offer(state, seat)
-        kinds = legal_kinds(state, seat)
+            return self._unprompted_offer(menu)
+        kinds = menu.kinds()
         while True:
             kind = self._pick(kinds)
             if kind == "harvest":
-                harvests = _fields_worth_harvesting(state, seat, kinds)
+                harvests = menu.harvests_worth_making(kinds)
                 if harvests:
                     return {"kind": "harvest", "field": self._pick(harvests)}
-            elif kind != "offer" or self._offers_left(state):
-                return self._move_of_kind(state, seat, kind)
+            elif kind != "offer" or self._offers_left(menu):
+                return self._move_of_kind(menu, kind)
             # A kind the bot does not want now: picking again among the others keeps the
             # choice uniform among the kinds it wants.
             kinds.remove(kind)
 
-    def _move_of_kind(self, state: State, seat: int, kind: str) -> dict:
+    def _move_of_kind(self, menu: Menu, kind: str) -> dict:
+        if kind in bohnaparte.KINDS_OF_MOVE:
+            return bohnaparte.random_move(self._pick(menu.moves(kind)), self._pick, self._sample)
         if kind in NOTHING_TO_CHOOSE:
             return {"kind": kind}
         if kind == "plant":
-            card, allowed = self._pick(plant_choices(state, seat))
+            card, allowed = self._pick(menu.plant_choices())
             return {"kind": "plant", "card": card, "field": self._pick(allowed)}
         if kind == "offer":  # a single move, with the choices an offer may take
-            return self._offer(state, moves_of_kind(state, seat, "offer")[0])
-        action = self._pick(moves_of_kind(state, seat, kind))
+            return self._offer(menu, menu.moves("offer")[0])
+        action = self._pick(menu.moves(kind))
         if kind == "accept":
             give = [
                 card
@@ -70,22 +73,22 @@ class RandomBot:
         left = list(choices)
         return [left.pop(int(self.rng.random() * len(left))) for _ in range(count)]
 
-    def _unprompted_offer(self, state: State, seat: int) -> dict | None:
+    def _unprompted_offer(self, menu: Menu) -> dict | None:
         """Asked while not awaited, make an offer half the time, if this turn allows one more."""
-        if not self._offers_left(state) or self.rng.random() < 0.5:
+        if not self._offers_left(menu) or self.rng.random() < 0.5:
             return None
-        if not may_offer(state, seat):
+        if not menu.may_offer():
             return None
-        return self._offer(state, moves_of_kind(state, seat, "offer")[0])
+        return self._offer(menu, menu.moves("offer")[0])
 
-    def _offers_left(self, state: State) -> bool:
+    def _offers_left(self, menu: Menu) -> bool:
         turn, made = self.offers_made
-        return turn != state.turn or made < OFFERS_PER_TURN
+        return turn != menu.turn or made < OFFERS_PER_TURN
 
-    def _offer(self, state: State, legal: dict) -> dict:
+    def _offer(self, menu: Menu, legal: dict) -> dict:
         rng = self.rng
         turn, made = self.offers_made
-        self.offers_made = (state.turn, made + 1 if turn == state.turn else 1)
+        self.offers_made = (menu.turn, made + 1 if turn == menu.turn else 1)
         give = self._sample(legal["give"], min(len(legal["give"]), int(rng.random() * 3)))
         ask: dict[str, int] = {}
         ask_faceup: list[int] = []
@@ -100,16 +103,3 @@ class RandomBot:
             "ask": ask,
             "ask_faceup": ask_faceup,
         }
-
-
-def _fields_worth_harvesting(state: State, seat: int, kinds: list[str]) -> list[int]:
-    """Only fields that pay are worth harvesting, unless a card waiting to be planted has no
-    place and nothing else moves the game on: then any field the rules let go will do.
-
-    No bean pays for a single card, so a paying field holds two beans at least, and the bean
-    protection rule never holds those back."""
-    if MOVES_ON.isdisjoint(kinds) and PHASES[state.phase].plantable(state, seat):
-        return harvestable(state, seat)
-    beans = state.card_beans
-    own = state.fields[seat]
-    return [i for i in range(len(own)) if own[i] and len(own[i]) >= FIRST_COIN[beans[own[i][0]]]]

@@ -1,0 +1,110 @@
+"""What a seat may see, as a State a bot can read: the seat's own hand, everything public,
+and in place of every card it cannot see (the deck and the other hands) a card from the same
+unseen pool, dealt in a fixed order.
+
+The pool holds the cards the seat has not seen, whatever order the deck is in and whoever holds
+them, so a bot that decides from this State decides the same whatever the hidden cards are:
+fair by construction. Card counts per place stay as they are, so a bot may still play the game
+on from here (a look-ahead draws from the pool in its own random order). The discard pile and
+the coins are made of cards every seat saw harvested or discarded (public history), so they stay.
+Offers the seat is not part of are left out, as the seat's page leaves them out; the cards
+another player offers it are known by their bean only, so they become the first unseen cards of
+those beans. The seed is secret too. Bohnaparte's own parts are read through its own view of the
+seat (`board_view`).
+"""
+
+from ..state import Offer, State, deep_copy
+
+HIDDEN_SEED = ""
+
+
+class Bot:
+    """A bot: `choose` hands `decide` only what the seat may see."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
+        return self.decide(seat_state(state, seat), seat, awaited)
+
+    def decide(self, state: State, seat: int, awaited: bool) -> dict | None:
+        raise NotImplementedError
+
+
+def seat_state(state: State, seat: int) -> State:
+    hands = state.hands
+    pool = list(state.deck)
+    for other in range(len(hands)):
+        if other != seat:
+            pool += hands[other]
+    pool.sort()
+    offers, pledged = _offers_seen(state, seat, pool)
+    seen = State.__new__(State)
+    seen.rules = state.rules
+    seen.card_beans = state.card_beans
+    seen.edition = state.edition
+    seen.options = state.options
+    seen.names = state.names
+    seen.seed = HIDDEN_SEED
+    seen.shuffles = state.shuffles
+    seen.start_player = state.start_player
+    seen.active = state.active
+    seen.phase = state.phase
+    seen.planted = state.planted
+    seen.turn = state.turn
+    seen.exhaustions = state.exhaustions
+    seen.ending = state.ending
+    seen.over = state.over
+    seen.result = state.result
+    seen.resigned = list(state.resigned)
+    seen.next_offer = state.next_offer
+    seen.offers = offers
+    seen.faceup = list(state.faceup)
+    seen.fields = [[list(field) for field in own] for own in state.fields]
+    seen.to_plant = [list(cards) for cards in state.to_plant]
+    seen.coins = [list(stack) for stack in state.coins]
+    seen.discard = list(state.discard)
+    seen.out = list(state.out)
+    seen.ext = deep_copy(state.ext) if state.ext else {}
+    # Dealt in a fixed order from the sorted pool: the other hands, then the deck.
+    dealt = 0
+    seen_hands = []
+    for other in range(len(hands)):
+        if other == seat:
+            seen_hands.append(list(hands[seat]))
+            continue
+        size = len(hands[other]) - len(pledged[other])
+        seen_hands.append(pledged[other] + pool[dealt : dealt + size])
+        dealt += size
+    seen.hands = seen_hands
+    seen.deck = pool[dealt:]
+    return seen
+
+
+def _offers_seen(state: State, seat: int, pool: list[int]) -> tuple[dict, list[list[int]]]:
+    """The offers the seat makes or receives; and for each other seat, the unseen cards standing
+    in for those it offers the seat (taken from the pool)."""
+    beans = state.card_beans
+    faceup = state.faceup
+    offers: dict[int, Offer] = {}
+    pledged: list[list[int]] = [[] for _ in range(state.players)]
+    for offer in state.offers.values():
+        if seat not in (offer.maker, offer.to):
+            continue
+        give = offer.give
+        if offer.maker != seat:
+            give = tuple(
+                card if card in faceup else _take(pool, beans, beans[card]) for card in give
+            )
+            pledged[offer.maker] += [card for card in give if card not in faceup]
+        offers[offer.id] = Offer(
+            offer.id, offer.maker, offer.to, give, dict(offer.ask), offer.ask_faceup
+        )
+    return offers, pledged
+
+
+def _take(pool: list[int], beans: tuple[int, ...], bean: int) -> int:
+    for i, card in enumerate(pool):
+        if beans[card] == bean:
+            return pool.pop(i)
+    raise ValueError("an offered card that is in no hidden place")

@@ -1,0 +1,190 @@
+"""The strong bot: weighs each field by the coins it can still reach and plans with the cards
+coming up in its hand.
+
+A field's worth is what it pays once the beans that may still join it have: those of its bean
+in the hand, and one more while enough of them are still unseen. When it must make room it
+harvests the field that loses least of that worth, and before a bean that grows no field goes
+in it harvests a field that can pay no more; it plants a second card only when the next
+cards of its hand still find a place; it buys the third field as soon as it can; and it trades
+on merit: a card is worth a bean or more to it when it grows a field, and less than nothing when
+it would make it uproot, so it gives away what does not fit for what does, and answers offers by
+what it gets against what it gives. In Bohnaparte, where the hand holds the cards battles are
+fought with, it offers as the normal bot does.
+"""
+
+from ..beans import BEAN_KEYS, BEANS, payout
+from ..fields import harvestable, third_field_cost
+from ..state import State
+from . import bohnaparte
+from .heuristic import HeuristicBot, field_for, misfits, player_for
+
+LOOK_AHEAD = 2  # the hand cards after a second planting that must still find a place
+UNSEEN_FOR_ONE_MORE = 3  # unseen cards of a bean that make one more likely to join its field
+# A card's worth in a trade, in beans: one that grows a field, one that starts an empty
+# field, one that fits nowhere (it makes the seat uproot a field, or give it away).
+GROWS, STARTS, MISFIT = 1.0, 0.5, -1.0
+
+
+class StrongBot(HeuristicBot):
+    def _plants_second(self, state: State, seat: int, card: int) -> bool:
+        if field_for(state, seat, card, growing_only=True) is not None:
+            return True
+        if field_for(state, seat, card) is None:
+            return False
+        hand = state.hands[seat]
+        return not misfits(state, seat, hand[: LOOK_AHEAD + 1])
+
+    def _plant(self, state: State, seat: int, card: int) -> dict:
+        """Before a card that grows no field goes in, a field that can pay no more is harvested:
+        its coins now, and room for the new bean."""
+        if field_for(state, seat, card, growing_only=True) is None:
+            done = _done_field(state, seat)
+            if done is not None:
+                return {"kind": "harvest", "field": done}
+        return super()._plant(state, seat, card)
+
+    def _harvest_for_room(self, state: State, seat: int) -> int:
+        """The field whose harvest now loses least of what it could still pay."""
+        beans = state.card_beans
+        fields = state.fields[seat]
+        unseen = unseen_beans(state, seat)
+        in_hand = _counts(beans, state.hands[seat])
+
+        def loss(i: int) -> tuple[int, int, int]:
+            bean, count = beans[fields[i][0]], len(fields[i])
+            now = payout(bean, count)
+            return reach(bean, count, in_hand, unseen) - now, -now, count
+
+        return min(harvestable(state, seat), key=loss)
+
+    def _buy(self, state: State, seat: int) -> dict | None:
+        cost = third_field_cost(state, seat)
+        rules = state.rules
+        late = state.exhaustions >= rules.exhaustions_to_end - 1
+        if cost is None or late or len(state.coins[seat]) < cost:
+            return None
+        if rules.harvest_in_own_turn_only and seat != state.active:
+            return None
+        return {"kind": "buy_field"}
+
+    def _propose_as_active(self, state: State, seat: int) -> dict | None:
+        """A face-up card, or one of the next cards of the hand, that the fields cannot take:
+        first for a card of the bean of the bot's fullest field, then (declined) for nothing, to
+        a player who grows it or has room."""
+        if bohnaparte.plays(state):  # there hand cards are what battles are fought with
+            return super()._propose_as_active(state, seat)
+        beans = state.card_beans
+        best = _best_growing(state, seat)
+        upcoming = [*state.faceup, *state.hands[seat][:LOOK_AHEAD]]
+        for card in misfits(state, seat, upcoming):
+            times = self.offered.count(card)
+            taker = player_for(state, seat, beans[card])
+            if times > 1 or taker is None:
+                continue
+            offer = {"kind": "offer", "to": taker, "give": [card]}
+            if times == 0 and best is not None:
+                offer["ask"] = {BEAN_KEYS[best]: 1}
+            return self._offer(offer)
+        return None
+
+    def _propose(self, state: State, seat: int) -> dict | None:
+        """Cards from the front of the hand that fit no field, for face-up cards that grow one;
+        or those cards alone to an active player who grows them."""
+        if bohnaparte.plays(state):
+            return super()._propose(state, seat)
+        beans = state.card_beans
+        hand = state.hands[seat]
+        spare = misfits(state, seat, hand[: LOOK_AHEAD + 1])
+        wanted = [card for card in state.faceup if card_worth(state, seat, card) > 0]
+        if wanted:
+            return self._offer(
+                {"kind": "offer", "to": state.active, "give": spare[:2], "ask_faceup": wanted}
+            )
+        active = state.active
+        room = not all(state.fields[active])
+        gifts = [card for card in spare if room or _grows(state, active, beans[card])]
+        if gifts:
+            return self._offer({"kind": "offer", "to": state.active, "give": gifts})
+        return None
+
+    def _answer(self, state: State, seat: int, offer) -> dict:
+        """Accept when what comes is worth more to the fields than what goes."""
+        beans = state.card_beans
+        give: list[int] = []
+        for bean, count in offer.ask.items():
+            mine = [card for card in reversed(state.hands[seat]) if beans[card] == bean]
+            give += mine[:count]
+        if len(give) == sum(offer.ask.values()):
+            received = offer.give
+            gain = sum(card_worth(state, seat, card) for card in received)
+            gain -= sum(card_worth(state, seat, card) for card in give)
+            if gain > 0 or (gain == 0 and not give and received):
+                return {"kind": "accept", "offer": offer.id, "give": give}
+        return {"kind": "decline", "offer": offer.id}
+
+
+def _done_field(state: State, seat: int) -> int | None:
+    """A field that pays and can reach no more: the rules let it go now."""
+    beans = state.card_beans
+    fields = state.fields[seat]
+    unseen = unseen_beans(state, seat)
+    in_hand = _counts(beans, state.hands[seat])
+    for i in harvestable(state, seat):
+        bean, count = beans[fields[i][0]], len(fields[i])
+        now = payout(bean, count)
+        if now and reach(bean, count, in_hand, unseen) == now:
+            return i
+    return None
+
+
+def _best_growing(state: State, seat: int) -> int | None:
+    """The bean of the seat's fullest field."""
+    beans = state.card_beans
+    fields = [field for field in state.fields[seat] if field]
+    return beans[max(fields, key=len)[0]] if fields else None
+
+
+def card_worth(state: State, seat: int, card: int) -> float:
+    beans = state.card_beans
+    bean = beans[card]
+    if _grows(state, seat, bean):
+        return GROWS
+    if field_for(state, seat, card) is not None:
+        unseen = unseen_beans(state, seat)
+        in_hand = _counts(beans, state.hands[seat])
+        return STARTS if reach(bean, 1, in_hand, unseen) else -STARTS
+    return MISFIT
+
+
+def reach(bean: int, count: int, in_hand: dict[int, int], unseen: dict[int, int]) -> int:
+    """What a field of `count` beans can still come to pay."""
+    more = in_hand.get(bean, 0) + (unseen.get(bean, 0) >= UNSEEN_FOR_ONE_MORE)
+    return payout(bean, count + more)
+
+
+def unseen_beans(state: State, seat: int) -> dict[int, int]:
+    """How many cards of each bean the seat has not seen in a field, face up, on top of the
+    discard pile or in its hand."""
+    beans = state.card_beans
+    left = {bean: BEANS[bean].count for bean in state.rules.beans}
+    seen = [*state.hands[seat], *state.faceup, *state.discard[-1:]]
+    for own in state.fields:
+        for field in own:
+            seen += field
+    for cards in state.to_plant:
+        seen += cards
+    for card in seen:
+        left[beans[card]] -= 1
+    return left
+
+
+def _grows(state: State, seat: int, bean: int) -> bool:
+    beans = state.card_beans
+    return any(field and beans[field[0]] == bean for field in state.fields[seat])
+
+
+def _counts(beans: tuple[int, ...], cards) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[beans[card]] = counts.get(beans[card], 0) + 1
+    return counts
