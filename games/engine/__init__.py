@@ -3,18 +3,29 @@
     state, events = new_game("rio-grande", ["alice", "bob", "carol"], seed)
     events = apply(state, seat, {"kind": "plant", "card": 17, "field": 0})
     page = view(state, seat)
+
+The engine owns the game's protocol: whom it waits for, what it asks of each seat
+(`prompt`), the clock each awaited seat runs on (`clocks`), the move made for a seat whose
+time ran out (`default_move`) and how a finished game ranks its seats (`outcome`).
 """
 
 from . import duel as _duel  # noqa: F401  (registers the Bean Duel's phases)
 from .actions import apply, trimmed
 from .beans import BEANS, payout
+from .bohnaparte import expansion as _bohnaparte  # noqa: F401  (registers Bohnaparte)
+from .conflicts import what_changed
 from .editions import EDITIONS, resolve
+from .ending import outcome
 from .errors import IllegalMove, SetupError
 from .events import Event, describe
-from .legal import legal_actions
+from .legal import legal_actions, legal_kinds, may_offer
+from .phases import BANK, TRADING_WINDOW
+from .prompts import Prompt
+from .protocol import clocks, default_move, prompt, step, waiting_for
+from .replay import ReplayError, replay, replay_onto
 from .setup import new_game
 from .state import State, seed_hash
-from .views import view, waiting_for
+from .views import view
 
 
 def to_dict(state: State) -> dict:
@@ -26,22 +37,36 @@ def from_dict(data: dict) -> State:
 
 
 __all__ = [
+    "BANK",
     "BEANS",
     "EDITIONS",
+    "TRADING_WINDOW",
     "Event",
     "IllegalMove",
+    "Prompt",
+    "ReplayError",
     "SetupError",
     "State",
     "apply",
+    "clocks",
+    "default_move",
     "describe",
     "from_dict",
     "legal_actions",
+    "legal_kinds",
+    "may_offer",
     "new_game",
+    "outcome",
     "payout",
+    "prompt",
+    "replay",
+    "replay_onto",
     "resolve",
     "seed_hash",
+    "step",
     "to_dict",
     "trimmed",
     "view",
     "waiting_for",
+    "what_changed",
 ]

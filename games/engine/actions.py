@@ -10,7 +10,9 @@ from . import fields, trading
 from .beans import BEAN_KEYS
 from .errors import IllegalMove
 from .events import Event
-from .phases import PHASES
+from .language import gettext
+from .legal import may_resign
+from .phases import PHASES, Phase
 from .state import State
 from .turn import advance
 
@@ -44,15 +46,17 @@ def trimmed(action):
 def apply(state: State, seat: int, action: dict) -> list[Event]:
     """Apply one seat's move and return what happened, or raise IllegalMove."""
     if state.over:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(gettext("The game is over."))
     if type(seat) is not int or not 0 <= seat < len(state.names):
-        raise IllegalMove("There is no such seat in this game.")
+        raise IllegalMove(gettext("There is no such seat in this game."))
     if not isinstance(action, dict):
-        raise IllegalMove("A move must be an object with a 'kind'.")
+        raise IllegalMove(gettext("A move must be an object with a 'kind'."))
     try:
         handler = HANDLERS[action["kind"]]
     except (KeyError, TypeError):  # no kind, or not one of the names (TypeError: unhashable)
-        raise IllegalMove(f"Unknown kind of move: {action.get('kind')!r}.") from None
+        raise IllegalMove(
+            gettext("Unknown kind of move: {kind!r}.").format(kind=action.get("kind"))
+        ) from None
     events: list[Event] = []
     handler(state, seat, action, events)
     return events
@@ -61,7 +65,7 @@ def apply(state: State, seat: int, action: dict) -> list[Event]:
 def whole_number(action: dict, key: str) -> int:
     value = action.get(key)
     if type(value) is not int:
-        raise IllegalMove(f"The move needs a whole number for {key!r}.")
+        raise IllegalMove(gettext("The move needs a whole number for {key!r}.").format(key=key))
     return value
 
 
@@ -72,9 +76,9 @@ def _plant(state: State, seat: int, action: dict, events: list[Event]) -> None:
     phase = PHASES[state.phase]
     allowed = phase.plantable(state, seat)
     if card not in allowed:
-        raise IllegalMove(_why_not_plantable(state, seat, allowed, phase.plants_from))
+        raise IllegalMove(_why_not_plantable(state, seat, allowed, phase))
     fields.check_plant(state, seat, card, field)
-    _waiting_place(state, seat, phase.plants_from).remove(card)
+    phase.place(state, seat).remove(card)
     fields.plant(state, seat, card, field)
     events.append(
         Event(
@@ -91,39 +95,25 @@ def _plant(state: State, seat: int, action: dict, events: list[Event]) -> None:
     phase.after_plant(state, seat, events)
 
 
-def _why_not_plantable(state: State, seat: int, allowed, source: str) -> str:
+def _why_not_plantable(state: State, seat: int, allowed, phase: Phase) -> str:
     if allowed:
-        return {
-            "hand": "You must plant the front card of your hand first.",
-            "offer": "You can plant only the cards on offer.",
-            "revealed": "You can plant only the cards you turned up.",
-        }.get(source, "You can plant only the cards waiting to be planted.")
+        return gettext(phase.wrong_card)
+    source = phase.plants_from
     if source == "hand" and seat == state.active and state.planted >= 2:
-        return "You have planted two cards from your hand already."
+        return gettext("You have planted two cards from your hand already.")
     if source == "to_plant":
-        return "You have nothing left to plant this turn."
-    return "It is not the time for you to plant."
-
-
-def _waiting_place(state: State, seat: int, source: str) -> list[int]:
-    """The list where the cards a phase lets a seat plant wait."""
-    if source == "hand":
-        return state.hands[seat]
-    if source == "to_plant":
-        return state.to_plant[seat]
-    if source in ("offer", "revealed"):  # the Bean Duel's two uses of the face-up cards
-        return state.faceup
-    raise AssertionError(f"phase {state.phase} lets seats plant but not say from where")
+        return gettext("You have nothing left to plant this turn.")
+    return gettext("It is not the time for you to plant.")
 
 
 @handles("stop_planting")
 def _stop_planting(state: State, seat: int, action: dict, events: list[Event]) -> None:
     if PHASES[state.phase].plants_from != "hand" or seat != state.active:
         raise IllegalMove(
-            "Only the active player, while planting from the hand, can stop planting."
+            gettext("Only the active player, while planting from the hand, can stop planting.")
         )
     if state.planted == 0:
-        raise IllegalMove("You must plant the front card of your hand first.")
+        raise IllegalMove(gettext("You must plant the front card of your hand first."))
     events.append(Event("planting_stopped", seat, {}))
     advance(state, events)
 
@@ -132,7 +122,7 @@ def _stop_planting(state: State, seat: int, action: dict, events: list[Event]) -
 def _harvest(state: State, seat: int, action: dict, events: list[Event]) -> None:
     field = whole_number(action, "field")
     if state.rules.harvest_in_own_turn_only and seat != state.active:
-        raise IllegalMove("In the Bean Duel you may harvest only during your own turn.")
+        raise IllegalMove(gettext("In the Bean Duel you may harvest only during your own turn."))
     fields.check_harvest(state, seat, field)
     fields.harvest(state, seat, field, events)
 
@@ -162,7 +152,7 @@ def _accept(state: State, seat: int, action: dict, events: list[Event]) -> None:
 def _decline(state: State, seat: int, action: dict, events: list[Event]) -> None:
     offer = trading.get_offer(state, action)
     if offer.to != seat:
-        raise IllegalMove("Only the player an offer is made to can decline it.")
+        raise IllegalMove(gettext("Only the player an offer is made to can decline it."))
     del state.offers[offer.id]
     events.append(Event("declined", seat, {"offer": offer.id, "maker": offer.maker}))
 
@@ -171,7 +161,7 @@ def _decline(state: State, seat: int, action: dict, events: list[Event]) -> None
 def _withdraw(state: State, seat: int, action: dict, events: list[Event]) -> None:
     offer = trading.get_offer(state, action)
     if offer.maker != seat:
-        raise IllegalMove("Only the player who made an offer can withdraw it.")
+        raise IllegalMove(gettext("Only the player who made an offer can withdraw it."))
     del state.offers[offer.id]
     events.append(Event("withdrawn", seat, {"offer": offer.id, "to": offer.to}))
 
@@ -180,6 +170,16 @@ def _withdraw(state: State, seat: int, action: dict, events: list[Event]) -> Non
 def _end_trading(state: State, seat: int, action: dict, events: list[Event]) -> None:
     trading.require_trading(state)
     if seat != state.active:
-        raise IllegalMove("Only the active player can end trading.")
+        raise IllegalMove(gettext("Only the active player can end trading."))
     trading.end_trading(state, events)
     advance(state, events)
+
+
+@handles("resign")
+def _resign(state: State, seat: int, action: dict, events: list[Event]) -> None:
+    """The seat's player leaves; the game goes on (someone else plays the seat) and the seat
+    ranks last at the end."""
+    if not may_resign(state, seat):
+        raise IllegalMove(gettext("You have resigned from this game already."))
+    state.resigned.append(seat)
+    events.append(Event("resigned", seat, {}))

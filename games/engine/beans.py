@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from .language import pgettext
+
 
 @dataclass(frozen=True, slots=True)
 class Bean:
@@ -51,3 +53,24 @@ FIRST_COIN: tuple[int, ...] = tuple(min(n for n in bean.meter if n is not None) 
 
 def payout(bean: int, beans: int) -> int:
     return PAYOUT[bean][min(beans, _MAX_FIELD)]
+
+
+# The names the published editions give the beans, in the reader's language.
+_NAMES = {
+    "coffee": lambda: pgettext("bean", "Coffee"),
+    "wax": lambda: pgettext("bean", "Wax"),
+    "blue": lambda: pgettext("bean", "Blue"),
+    "chili": lambda: pgettext("bean", "Chili"),
+    "stink": lambda: pgettext("bean", "Stink"),
+    "green": lambda: pgettext("bean", "Green"),
+    "soy": lambda: pgettext("bean", "Soy"),
+    "black-eyed": lambda: pgettext("bean", "Black-eyed"),
+    "red": lambda: pgettext("bean", "Red"),
+    "garden": lambda: pgettext("bean", "Garden"),
+    "cocoa": lambda: pgettext("bean", "Cocoa"),
+}
+
+
+def bean_name(key: str) -> str:
+    """The bean's name as the reader's language's editions print it."""
+    return _NAMES[key]()

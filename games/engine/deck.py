@@ -5,6 +5,7 @@ from collections.abc import Iterable
 
 from .beans import BEAN_KEYS
 from .events import Event
+from .language import gettext_noop
 from .state import State
 
 
@@ -52,9 +53,9 @@ def _exhausted(state: State, events: list[Event]) -> None:
         Event("exhausted", None, {"count": state.exhaustions, "of": rules.exhaustions_to_end})
     )
     if state.exhaustions >= rules.exhaustions_to_end:
-        reason = "the draw pile ran out for the last time."
+        reason = gettext_noop("the draw pile ran out for the last time.")
     elif not state.discard:
-        reason = "the draw pile ran out and the discard pile is empty."
+        reason = gettext_noop("the draw pile ran out and the discard pile is empty.")
     else:
         state.deck = shuffled(state, state.discard)
         state.discard = []

@@ -27,9 +27,16 @@ from .beans import BEAN_KEYS
 from .deck import keys, take_cards
 from .errors import IllegalMove
 from .events import Event
+from .expansions import Expansion, reveal_count
+from .expansions import register as register_expansion
+from .language import gettext, gettext_noop
 from .phases import Phase, register
 from .state import State
-from .turn import _active, _front_card, advance
+from .turn import _active, _front_card, advance, hand, stop_after_first
+
+# The Duel's own part of the state: whether the active player has discarded a hand card in
+# step 2 of this turn (one at most).
+register_expansion(Expansion("duel", new_part=lambda state: {"discarded": False}))
 
 
 def _faceup_cards(state: State, seat: int) -> tuple[int, ...]:
@@ -48,6 +55,7 @@ def _end_turn_move(state: State, seat: int) -> list[dict]:
 
 
 def _enter_offer(state: State, events: list[Event]) -> None:
+    state.ext["duel"]["discarded"] = False
     if not state.faceup:
         advance(state, events)
 
@@ -79,7 +87,7 @@ def _discardable(state: State, seat: int) -> list[int]:
         return []
     if state.phase == "duel_offer":
         return list(state.faceup)
-    if state.phase == "duel_plant" and state.planted and not state.duel_discarded:
+    if state.phase == "duel_plant" and state.planted and not state.ext["duel"]["discarded"]:
         return list(state.hands[seat])
     return []
 
@@ -91,14 +99,16 @@ def _discard_moves(state: State, seat: int) -> list[dict]:
 
 def _why_not_discardable(state: State, seat: int) -> str:
     if seat != state.active:
-        return "You can discard only in your own turn."
+        return gettext("You can discard only in your own turn.")
     if state.phase == "duel_offer":
-        return "You can discard only a card on offer now."
+        return gettext("You can discard only a card on offer now.")
     if state.phase == "duel_plant":
         if not state.planted:
-            return "Plant the front card of your hand first; then you may discard one card."
-        return "That card is not in your hand."
-    return (
+            return gettext(
+                "Plant the front card of your hand first; then you may discard one card."
+            )
+        return gettext("That card is not in your hand.")
+    return gettext(
         "You can discard only the cards on offer (step 1) or, after planting, one card "
         "from your hand (step 2)."
     )
@@ -118,7 +128,7 @@ def _discard(state: State, seat: int, action: dict, events: list[Event]) -> None
     if offered:
         _after_offer_taken(state, seat, events)
     else:
-        state.duel_discarded = True
+        state.ext["duel"]["discarded"] = True
         advance(state, events)
 
 
@@ -127,7 +137,7 @@ def _discard(state: State, seat: int, action: dict, events: list[Event]) -> None
 
 def _enter_reveal(state: State, events: list[Event]) -> None:
     deck_events: list[Event] = []
-    revealed = take_cards(state, state.rules.reveal, deck_events)
+    revealed = take_cards(state, reveal_count(state), deck_events)
     events.append(
         # A copy: the chain below adds to `revealed`, and has events of its own.
         Event("revealed", state.active, {"cards": list(revealed), "beans": keys(state, revealed)})
@@ -146,10 +156,20 @@ def _enter_reveal(state: State, events: list[Event]) -> None:
 @handles("end_turn")
 def _end_turn(state: State, seat: int, action: dict, events: list[Event]) -> None:
     if state.phase != "duel_reveal" or seat != state.active:
-        raise IllegalMove("Only the active player, after turning up cards, can end the turn.")
+        raise IllegalMove(
+            gettext("Only the active player, after turning up cards, can end the turn.")
+        )
     left = list(state.faceup)
     events.append(Event("turn_ended", seat, {"cards": left, "beans": keys(state, left)}))
     advance(state, events)
+
+
+def _faceup(state: State, seat: int) -> list[int]:
+    return state.faceup
+
+
+def _plant_prompt(state: State, seat: int) -> str:
+    return ("duel_plant", "duel_plant_next", "duel_plant_done")[min(state.planted, 2)]
 
 
 register(
@@ -161,6 +181,9 @@ register(
         waiting_for=_active,
         extra_actions=_discard_moves,
         plants_from="offer",
+        place=_faceup,
+        wrong_card=gettext_noop("You can plant only the cards on offer."),
+        prompt=lambda state, seat: "duel_offer",
     )
 )
 register(
@@ -172,6 +195,10 @@ register(
         waiting_for=_active,
         extra_actions=_discard_moves,
         plants_from="hand",
+        place=hand,
+        wrong_card=gettext_noop("You must plant the front card of your hand first."),
+        prompt=_plant_prompt,
+        default_move=stop_after_first,
     )
 )
 register(
@@ -183,5 +210,10 @@ register(
         waiting_for=_active,
         extra_actions=_end_turn_move,
         plants_from="revealed",
+        place=_faceup,
+        wrong_card=gettext_noop("You can plant only the cards you turned up."),
+        prompt=lambda state, seat: "duel_reveal",
+        # What was turned up and not planted is left on offer.
+        default_move=lambda state, seat: {"kind": "end_turn"},
     )
 )

@@ -1,6 +1,7 @@
 """What happened, as data, with a public wording for everyone and a private one for its seat."""
 
-from .beans import BEANS
+from .beans import BEANS, bean_name
+from .language import gettext, gettext_noop, ngettext
 
 
 class Event:
@@ -56,7 +57,7 @@ class Event:
 
 
 def bean_names(beans: list[str]) -> str:
-    return ", ".join(BEANS_BY_KEY[key].name for key in beans) or "nothing"
+    return ", ".join(bean_name(key) for key in beans) or gettext("nothing")
 
 
 def bean_summary(beans: list[str]) -> str:
@@ -64,126 +65,261 @@ def bean_summary(beans: list[str]) -> str:
     counts: dict[str, int] = {}
     for key in beans:
         counts[key] = counts.get(key, 0) + 1
-    parts = [f"{count} {BEANS_BY_KEY[key].name}" for key, count in counts.items()]
+    parts = [
+        gettext("{count} {bean}").format(count=count, bean=bean_name(key))
+        for key, count in counts.items()
+    ]
     if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return gettext("nothing")
+    return listing(parts)
+
+
+def listing(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c' in the reader's language."""
+    if len(parts) == 1:
+        return parts[0]
+    return gettext("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
 
 
 BEANS_BY_KEY = {bean.key: bean for bean in BEANS}
 
 
+def void_worded(reason: str, maker: str) -> str:
+    """Why an offer lapsed, in the reader's language: the reason is stored as its English
+    message id (events stored before the ids were kept it worded, and read as they are)."""
+    return gettext(reason).format(maker=maker)
+
+
 def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def _coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
 def describe(event: dict, names: list[str], viewer: int | None) -> str:
     """One line of the game log, from an event as `Event.for_seat(viewer)` gives it."""
     seat = event.get("seat")
     you = seat is not None and seat == viewer
-    who = "You" if you else (names[seat] if seat is not None else "")
+    who = gettext("You") if you else (names[seat] if seat is not None else "")
     wording = _WORDING.get(event["kind"])
     return wording(event, who, you, names, viewer) if wording else event["kind"]
 
 
 def _name(names: list[str], seat: int, viewer: int | None) -> str:
-    return "you" if seat == viewer else names[seat]
+    return gettext("you") if seat == viewer else names[seat]
 
 
 def _drew(e, who, you, names, viewer):
     if you and "beans" in e:
-        return f"You drew {bean_names(e['beans'])}."
-    return f"{who} drew {_cards(e['count'])}."
+        return gettext("You drew {beans}.").format(beans=bean_names(e["beans"]))
+    if you:
+        return gettext("You drew {cards}.").format(cards=_cards(e["count"]))
+    return gettext("{who} drew {cards}.").format(who=who, cards=_cards(e["count"]))
 
 
 def _dealt(e, who, you, names, viewer):
     if you and "beans" in e:
-        return f"You were dealt {bean_names(e['beans'])}."
-    return f"{who} {'were' if you else 'was'} dealt {_cards(e['count'])}."
+        return gettext("You were dealt {beans}.").format(beans=bean_names(e["beans"]))
+    if you:
+        return gettext("You were dealt {cards}.").format(cards=_cards(e["count"]))
+    return gettext("{who} was dealt {cards}.").format(who=who, cards=_cards(e["count"]))
 
 
 def _planted(e, who, you, names, viewer):
-    source = {"hand": "", "to_plant": "", "offer": " from the offer", "revealed": ""}.get(
-        e.get("source", ""), ""
-    )
-    return f"{who} planted a {BEANS_BY_KEY[e['bean']].name}{source} in field {e['field'] + 1}."
+    params = {"who": who, "bean": bean_name(e["bean"]), "field": e["field"] + 1}
+    if e.get("source") == "offer":
+        if you:
+            return gettext("You planted a {bean} from the offer in field {field}.").format(**params)
+        return gettext("{who} planted a {bean} from the offer in field {field}.").format(**params)
+    if you:
+        return gettext("You planted a {bean} in field {field}.").format(**params)
+    return gettext("{who} planted a {bean} in field {field}.").format(**params)
 
 
 def _harvested(e, who, you, names, viewer):
-    bean = BEANS_BY_KEY[e["bean"]].name
-    return (
-        f"{who} harvested {e['beans']} {bean} from field {e['field'] + 1} for {_coins(e['coins'])}."
-    )
+    params = {
+        "who": who,
+        "n": e["beans"],
+        "bean": bean_name(e["bean"]),
+        "field": e["field"] + 1,
+        "coins": _coins(e["coins"]),
+    }
+    if you:
+        return gettext("You harvested {n} {bean} from field {field} for {coins}.").format(**params)
+    return gettext("{who} harvested {n} {bean} from field {field} for {coins}.").format(**params)
 
 
 def _offered(e, who, you, names, viewer):
-    if "give" not in e:  # the offer is for its maker's and its receiver's eyes only
-        return f"{who} made {_name(names, e['to'], viewer)} an offer (offer {e['offer']})."
-    gives = bean_summary(e["give"])
-    asks = bean_summary(e["ask"] + e["ask_faceup"])
     to = _name(names, e["to"], viewer)
+    params = {"who": who, "to": to, "offer": e["offer"]}
+    if "give" not in e:  # the offer is for its maker's and its receiver's eyes only
+        return gettext("{who} made {to} an offer (offer {offer}).").format(**params)
+    params["gives"] = bean_summary(e["give"])
+    params["asks"] = bean_summary(e["ask"] + e["ask_faceup"])
     if not e["ask"] and not e["ask_faceup"]:
-        return f"{who} offered {to} a gift of {gives} (offer {e['offer']})."
+        if you:
+            return gettext("You offered {to} a gift of {gives} (offer {offer}).").format(**params)
+        return gettext("{who} offered {to} a gift of {gives} (offer {offer}).").format(**params)
     if not e["give"]:
-        return f"{who} asked {to} for a gift of {asks} (offer {e['offer']})."
-    return f"{who} offered {to} {gives} for {asks} (offer {e['offer']})."
+        if you:
+            return gettext("You asked {to} for a gift of {asks} (offer {offer}).").format(**params)
+        return gettext("{who} asked {to} for a gift of {asks} (offer {offer}).").format(**params)
+    if you:
+        return gettext("You offered {to} {gives} for {asks} (offer {offer}).").format(**params)
+    return gettext("{who} offered {to} {gives} for {asks} (offer {offer}).").format(**params)
+
+
+def _gave(giver: int, taker: int, beans: list[str], names: list[str], viewer: int | None) -> str:
+    params = {"to": _name(names, taker, viewer), "beans": bean_summary(beans)}
+    if giver == viewer:
+        return gettext("You gave {to} {beans} as a gift.").format(**params)
+    return gettext("{who} gave {to} {beans} as a gift.").format(who=names[giver], **params)
 
 
 def _traded(e, who, you, names, viewer):
-    maker = _name(names, e["maker"], viewer)
-    maker = maker[0].upper() + maker[1:]
-    to = _name(names, e["to"], viewer)
     if not e["received"]:
-        return f"{maker} gave {to} {bean_summary(e['given'])} as a gift."
+        return _gave(e["maker"], e["to"], e["given"], names, viewer)
     if not e["given"]:
-        giver = to[0].upper() + to[1:]
-        taker = _name(names, e["maker"], viewer)
-        return f"{giver} gave {taker} {bean_summary(e['received'])} as a gift."
-    return f"{maker} traded {bean_summary(e['given'])} to {to} for {bean_summary(e['received'])}."
+        return _gave(e["to"], e["maker"], e["received"], names, viewer)
+    params = {
+        "to": _name(names, e["to"], viewer),
+        "given": bean_summary(e["given"]),
+        "received": bean_summary(e["received"]),
+    }
+    if e["maker"] == viewer:
+        return gettext("You traded {given} to {to} for {received}.").format(**params)
+    return gettext("{who} traded {given} to {to} for {received}.").format(
+        who=names[e["maker"]], **params
+    )
 
 
 def _discarded(e, who, you, names, viewer):
-    source = {"offer": " from the offer", "hand": " from the hand"}.get(e.get("source", ""), "")
-    return f"{who} discarded a {BEANS_BY_KEY[e['bean']].name}{source}."
+    params = {"who": who, "bean": bean_name(e["bean"])}
+    source = e.get("source", "")
+    if source == "offer":
+        if you:
+            return gettext("You discarded a {bean} from the offer.").format(**params)
+        return gettext("{who} discarded a {bean} from the offer.").format(**params)
+    if source == "hand":
+        if you:
+            return gettext("You discarded a {bean} from the hand.").format(**params)
+        return gettext("{who} discarded a {bean} from the hand.").format(**params)
+    if you:
+        return gettext("You discarded a {bean}.").format(**params)
+    return gettext("{who} discarded a {bean}.").format(**params)
 
 
 def _turn_ended(e, who, you, names, viewer):
     if not e["beans"]:
-        return f"{who} ended the turn."
-    return f"{who} ended the turn, leaving {bean_summary(e['beans'])} on offer."
+        if you:
+            return gettext("You ended the turn.")
+        return gettext("{who} ended the turn.").format(who=who)
+    params = {"who": who, "beans": bean_summary(e["beans"])}
+    if you:
+        return gettext("You ended the turn, leaving {beans} on offer.").format(**params)
+    return gettext("{who} ended the turn, leaving {beans} on offer.").format(**params)
+
+
+def _turn_started(e, who, you, names, viewer):
+    if you:
+        return gettext("Your turn {turn} began.").format(turn=e["turn"])
+    return gettext("{who}'s turn {turn} began.").format(who=who, turn=e["turn"])
+
+
+def _said(you_text: str, their_text: str):
+    """A line with no parameter but its subject: one wording for the reader, one for others."""
+
+    def worded(e, who, you, *_):
+        return gettext(you_text) if you else gettext(their_text).format(who=who)
+
+    return worded
+
+
+def _voided(e, who, you, names, viewer):
+    reason = void_worded(e["reason"], names[e["seat"]])
+    return gettext("Offer {offer} lapsed: {reason}").format(offer=e["offer"], reason=reason)
+
+
+def _harvest_word(e, who, you, *_):
+    if you:
+        return gettext("You bought a third field for {coins}.").format(coins=_coins(e["cost"]))
+    return gettext("{who} bought a third field for {coins}.").format(
+        who=who, coins=_coins(e["cost"])
+    )
+
+
+def _offer_closed(you_text: str, their_text: str):
+    def worded(e, who, you, *_):
+        text = gettext(you_text) if you else gettext(their_text)
+        return text.format(who=who, offer=e["offer"])
+
+    return worded
+
+
+def _revealed(e, who, you, *_):
+    if you:
+        return gettext("You turned up {beans}.").format(beans=bean_names(e["beans"]))
+    return gettext("{who} turned up {beans}.").format(who=who, beans=bean_names(e["beans"]))
+
+
+def _game_ending(e, *_):
+    reason = e["reason"]  # a message id, worded for the reader
+    return gettext("The game will end after this turn: {reason}").format(reason=gettext(reason))
+
+
+def _took_discard(e, who, you, *_):
+    if you:
+        return gettext("You took a {bean} from the discard pile.").format(bean=bean_name(e["bean"]))
+    return gettext("{who} took a {bean} from the discard pile.").format(
+        who=who, bean=bean_name(e["bean"])
+    )
 
 
 _WORDING = {
-    "game_started": lambda e, *_: "The game began. Seed hash " + e["seed_hash"][:12] + "….",
-    "dealt": _dealt,
-    "turn_started": lambda e, who, you, *_: (
-        f"{'Your' if you else who + chr(39) + 's'} turn {e['turn']} began."
+    "game_started": lambda e, *_: gettext("The game began. Seed hash {hash}….").format(
+        hash=e["seed_hash"][:12]
     ),
+    "dealt": _dealt,
+    "turn_started": _turn_started,
     "planted": _planted,
-    "planting_stopped": lambda e, who, you, *_: f"{who} stopped planting.",
-    "revealed": lambda e, who, *_: f"{who} turned up {bean_names(e['beans'])}.",
+    "planting_stopped": _said(
+        gettext_noop("You stopped planting."), gettext_noop("{who} stopped planting.")
+    ),
+    "revealed": _revealed,
     "harvested": _harvested,
-    "field_bought": lambda e, who, you, *_: f"{who} bought a third field for {_coins(e['cost'])}.",
+    "field_bought": _harvest_word,
     "offered": _offered,
     "traded": _traded,
-    "declined": lambda e, who, you, names, viewer: f"{who} declined offer {e['offer']}.",
-    "withdrawn": lambda e, who, you, names, viewer: f"{who} withdrew offer {e['offer']}.",
-    "voided": lambda e, *_: f"Offer {e['offer']} lapsed: {e['reason']}",
-    "trading_ended": lambda e, who, *_: f"{who} ended trading.",
+    "declined": _offer_closed(
+        gettext_noop("You declined offer {offer}."), gettext_noop("{who} declined offer {offer}.")
+    ),
+    "withdrawn": _offer_closed(
+        gettext_noop("You withdrew offer {offer}."), gettext_noop("{who} withdrew offer {offer}.")
+    ),
+    "voided": _voided,
+    "trading_ended": _said(
+        gettext_noop("You ended trading."), gettext_noop("{who} ended trading.")
+    ),
     "drew": _drew,
-    "exhausted": lambda e, *_: f"The draw pile ran out (exhaustion {e['count']} of {e['of']}).",
-    "reshuffled": lambda e, *_: (
-        f"The discard pile was shuffled into a new draw pile of {_cards(e['count'])}."
-    ),
+    "exhausted": lambda e, *_: gettext(
+        "The draw pile ran out (exhaustion {count} of {of})."
+    ).format(count=e["count"], of=e["of"]),
+    "reshuffled": lambda e, *_: gettext(
+        "The discard pile was shuffled into a new draw pile of {cards}."
+    ).format(cards=_cards(e["count"])),
     "discarded": _discarded,
-    "took_discard": lambda e, who, *_: (
-        f"{who} took a {BEANS_BY_KEY[e['bean']].name} from the discard pile."
-    ),
+    "took_discard": _took_discard,
     "turn_ended": _turn_ended,
-    "game_ending": lambda e, *_: f"The game will end after this turn: {e['reason']}",
-    "game_over": lambda e, *_: e["summary"],
+    "game_ending": _game_ending,
+    "resigned": _said(
+        gettext_noop("You resigned: the seat is played to the end without you."),
+        gettext_noop("{who} resigned: the seat is played to the end without them."),
+    ),
 }
+
+
+def register_wordings(wordings: dict) -> None:
+    """An expansion's own kinds of event and their lines in the log, worded as `_WORDING`'s."""
+    _WORDING.update(wordings)

@@ -1,8 +1,9 @@
 """Fields: planting, harvesting (with the bean protection rule) and buying the third field."""
 
-from .beans import BEAN_KEYS, payout
+from .beans import BEAN_KEYS, bean_name, payout
 from .errors import IllegalMove
 from .events import Event
+from .language import gettext
 from .state import State
 
 
@@ -35,12 +36,14 @@ def has_room(state: State, seat: int, cards) -> bool:
 def check_plant(state: State, seat: int, card: int, field: int) -> None:
     fields = state.fields[seat]
     if not 0 <= field < len(fields):
-        raise IllegalMove(f"You have no field {field + 1}.")
+        raise IllegalMove(gettext("You have no field {field}.").format(field=field + 1))
     target = fields[field]
     if target and state.card_beans[target[0]] != state.card_beans[card]:
-        name = BEAN_KEYS[state.card_beans[target[0]]]
+        name = bean_name(BEAN_KEYS[state.card_beans[target[0]]])
         raise IllegalMove(
-            f"Field {field + 1} holds {name} beans; plant there only {name}, or harvest it first."
+            gettext(
+                "Field {field} holds {bean} beans; plant there only {bean}, or harvest it first."
+            ).format(field=field + 1, bean=name)
         )
 
 
@@ -60,15 +63,19 @@ def harvestable(state: State, seat: int) -> list[int]:
 def check_harvest(state: State, seat: int, field: int) -> None:
     fields = state.fields[seat]
     if not 0 <= field < len(fields):
-        raise IllegalMove(f"You have no field {field + 1}.")
+        raise IllegalMove(gettext("You have no field {field}.").format(field=field + 1))
     if not fields[field]:
-        raise IllegalMove(f"Field {field + 1} is empty: there is nothing to harvest.")
+        raise IllegalMove(
+            gettext("Field {field} is empty: there is nothing to harvest.").format(field=field + 1)
+        )
     if len(fields[field]) == 1:
         for other in fields:  # a loop, not any(): cheaper for two or three fields
             if len(other) > 1:
                 raise IllegalMove(
-                    "A field with a single bean may not be harvested while another of your "
-                    "fields holds more than one (the bean protection rule)."
+                    gettext(
+                        "A field with a single bean may not be harvested while another of your "
+                        "fields holds more than one (the bean protection rule)."
+                    )
                 )
 
 
@@ -101,18 +108,28 @@ def third_field_cost(state: State, seat: int) -> int | None:
 def check_buy(state: State, seat: int) -> int:
     cost = state.rules.third_field_cost
     if cost is None:
-        raise IllegalMove("In this game a third field cannot be bought.")
+        raise IllegalMove(gettext("In this game a third field cannot be bought."))
     if len(state.fields[seat]) >= 3:
-        raise IllegalMove("You already have a third field.")
+        raise IllegalMove(gettext("You already have a third field."))
     if len(state.coins[seat]) < cost:
-        raise IllegalMove(f"The third field costs {cost} coins; you have {len(state.coins[seat])}.")
+        raise IllegalMove(
+            gettext("The third field costs {cost} coins; you have {coins}.").format(
+                cost=cost, coins=len(state.coins[seat])
+            )
+        )
     return cost
 
 
-def buy(state: State, seat: int, cost: int, events: list[Event]) -> None:
+def pay(state: State, seat: int, cost: int) -> None:
+    """Take `cost` coins from the top of the seat's coin stack onto the discard pile, bean side
+    up (or out of the game, where the edition says so)."""
     stack = state.coins[seat]
     paid = stack[len(stack) - cost :]
     del stack[len(stack) - cost :]
     (state.out if state.rules.paid_coins_leave_game else state.discard).extend(reversed(paid))
+
+
+def buy(state: State, seat: int, cost: int, events: list[Event]) -> None:
+    pay(state, seat, cost)
     state.fields[seat].append([])
     events.append(Event("field_bought", seat, {"cost": cost}))

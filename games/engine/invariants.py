@@ -1,5 +1,7 @@
 """Checks that must hold after every move; the simulator and the fuzzing tests run them."""
 
+from .events import Event
+from .expansions import extra_violations
 from .state import State
 
 
@@ -29,4 +31,20 @@ def violations(state: State) -> list[str]:
         bought = sum(len(seat_fields) - rules.fields_at_start for seat_fields in state.fields)
         if len(state.out) != bought * rules.third_field_cost:
             found.append(f"{len(state.out)} cards out of the game for {bought} fields bought")
+    if rules.expansions:
+        found += extra_violations(state)
     return found
+
+
+def count_coins(events: list[Event], coins: list[int]) -> None:
+    """Add to each seat's count the coins the events say it earned, less those it paid: coins
+    come only from harvests (and Bohnaparte's monasteries, as `earned`) and leave only by
+    purchases (a field's `cost`, or what an expansion's move `paid`)."""
+    for event in events:
+        data = event.data
+        if event.kind == "harvested":
+            coins[event.seat] += data["coins"]
+        elif event.kind == "field_bought":
+            coins[event.seat] -= data["cost"]
+        elif "paid" in data or "earned" in data:
+            coins[event.seat] += data.get("earned", 0) - data.get("paid", 0)

@@ -10,11 +10,14 @@ from functools import cache
 
 from . import fields, trading
 from .beans import BEAN_KEYS
+from .expansions import extra_actions
 from .phases import PHASES
 from .state import Offer, State
 
 
 def legal_actions(state: State, seat: int | None) -> list[dict]:
+    """The moves of the game open to this seat now. Leaving the game is not among them: a seat
+    may resign at any time until it has (`may_resign`)."""
     return [
         move for kind in legal_kinds(state, seat) for move in moves_of_kind(state, seat, kind)
     ]
@@ -45,16 +48,27 @@ def legal_kinds(state: State, seat: int | None) -> list[str]:
         for move in phase.extra_actions(state, seat):
             if move["kind"] not in kinds:
                 kinds.append(move["kind"])
+    if rules.expansions:
+        for move in extra_actions(state, seat):
+            if move["kind"] not in kinds:
+                kinds.append(move["kind"])
     return kinds
 
 
 def moves_of_kind(state: State, seat: int, kind: str) -> list[dict]:
     """The moves of one kind that `legal_kinds` gave for this seat, with their parameters."""
     spell_out = _MOVES_OF_KIND.get(kind)
-    if spell_out is None:  # a kind of move particular to the phase, if it has any
+    if spell_out is None:  # a kind of move particular to the phase or to an expansion
         extra = PHASES[state.phase].extra_actions
-        return [move for move in extra(state, seat) if move["kind"] == kind] if extra else []
+        moves = extra(state, seat) if extra else []
+        if state.rules.expansions:
+            moves += extra_actions(state, seat)
+        return [move for move in moves if move["kind"] == kind]
     return spell_out(state, seat)
+
+
+def may_resign(state: State, seat: int | None) -> bool:
+    return seat is not None and not state.over and seat not in state.resigned
 
 
 def may_offer(state: State, seat: int) -> bool:
@@ -125,6 +139,9 @@ def _buy_field_moves(state: State, seat: int) -> list[dict]:
 
 
 def _accept_moves(state: State, seat: int) -> list[dict]:
+    """Each offer the seat can pay for, with the hand cards of every asked bean (`choices`) and
+    the ones suggested (`give`): those nearest the back of the hand, so that the cards due to
+    be planted next stay where they are."""
     moves = []
     hand = state.hands[seat]
     beans = state.card_beans
@@ -135,7 +152,14 @@ def _accept_moves(state: State, seat: int) -> list[dict]:
                 BEAN_KEYS[bean]: [card for card in hand if beans[card] == bean]
                 for bean in offer.ask
             }
-            moves.append({"kind": "accept", "offer": offer.id, "ask": ask, "choices": choices})
+            give = [
+                card
+                for bean, count in offer.ask.items()
+                for card in choices[BEAN_KEYS[bean]][-count:]
+            ]
+            moves.append(
+                {"kind": "accept", "offer": offer.id, "ask": ask, "choices": choices, "give": give}
+            )
     return moves
 
 

@@ -7,6 +7,7 @@ import hashlib
 
 from .beans import BEANS
 from .editions import Rules, resolve
+from .expansions import extra_cards
 
 
 class Offer:
@@ -82,7 +83,8 @@ _SAVED = (
     "ending",
     "over",
     "result",
-    "duel_discarded",
+    "resigned",
+    "ext",
 )
 
 
@@ -122,7 +124,9 @@ class State:
         self.ending = False
         self.over = False
         self.result: dict | None = None
-        self.duel_discarded = False
+        self.resigned: list[int] = []  # seats whose players left the game; they rank last
+        # Each expansion's own part of the state, by its key (see expansions.py).
+        self.ext: dict[str, dict] = {}
 
     @property
     def players(self) -> int:
@@ -131,9 +135,6 @@ class State:
     @property
     def seed_hash(self) -> str:
         return seed_hash(self.seed)
-
-    def bean_of(self, card: int) -> int:
-        return self.card_beans[card]
 
     def all_cards(self) -> list[int]:
         """Every card in every place, for the invariant checks."""
@@ -144,18 +145,20 @@ class State:
             cards += self.to_plant[seat]
             for field in self.fields[seat]:
                 cards += field
+        if self.rules.expansions:
+            cards += extra_cards(self)
         return cards
 
     def to_dict(self) -> dict:
         data = {name: getattr(self, name) for name in _SAVED}
         data["offers"] = [offer.to_dict() for offer in self.offers.values()]
-        return _deep_copy(data)
+        return deep_copy(data)
 
     @classmethod
     def from_dict(cls, data: dict) -> "State":
         state = cls.__new__(cls)
         for name in _SAVED:
-            setattr(state, name, _deep_copy(data[name]))
+            setattr(state, name, deep_copy(data[name]))
         state.offers = {offer["id"]: Offer.from_dict(offer) for offer in data["offers"]}
         state.rules = resolve(state.edition, len(state.names), state.options)
         state.card_beans = card_beans_for(state.rules)
@@ -172,10 +175,10 @@ def card_beans_for(rules: Rules) -> tuple[int, ...]:
     return tuple(beans)
 
 
-def _deep_copy(value):
+def deep_copy(value):
     """Copy nested lists and dicts of plain values (faster than copy.deepcopy)."""
     if isinstance(value, list):
-        return [_deep_copy(item) for item in value]
+        return [deep_copy(item) for item in value]
     if isinstance(value, dict):
-        return {key: _deep_copy(item) for key, item in value.items()}
+        return {key: deep_copy(item) for key, item in value.items()}
     return value

@@ -2,10 +2,11 @@
 
 from collections import Counter
 
-from .beans import BEAN_INDEX, BEAN_KEYS, BEANS
+from .beans import BEAN_INDEX, BEAN_KEYS, BEANS, bean_name
 from .deck import keys
 from .errors import IllegalMove
-from .events import Event
+from .events import Event, bean_summary, void_worded
+from .language import gettext, gettext_noop
 from .state import Offer, State
 
 MAX_OPEN_OFFERS = 12  # per maker: enough for any real negotiation, bounded for the page
@@ -50,7 +51,9 @@ def open_offers(state: State, seat: int) -> int:
 
 def require_trading(state: State) -> None:
     if state.phase != "trade":
-        raise IllegalMove("Trading happens only after the active player has turned up cards.")
+        raise IllegalMove(
+            gettext("Trading happens only after the active player has turned up cards.")
+        )
 
 
 def parse_offer(state: State, seat: int, action: dict) -> Offer:
@@ -58,10 +61,12 @@ def parse_offer(state: State, seat: int, action: dict) -> Offer:
     to = action.get("to")
     if not may_trade_with(state, seat, to):
         if seat == state.active:
-            raise IllegalMove("Choose another player to trade with.")
+            raise IllegalMove(gettext("Choose another player to trade with."))
         raise IllegalMove(
-            "You may trade only with the active player; players who are not active never trade "
-            "with each other."
+            gettext(
+                "You may trade only with the active player; players who are not active never "
+                "trade with each other."
+            )
         )
     give = _card_list(action.get("give", ()), "give")
     ask_faceup = _card_list(action.get("ask_faceup", ()), "ask_faceup")
@@ -69,53 +74,71 @@ def parse_offer(state: State, seat: int, action: dict) -> Offer:
     for card in give:
         if not can_give(state, seat, card):
             raise IllegalMove(
-                "You can give only cards from your hand"
-                + (" or the face-up cards" if seat == state.active else "")
-                + "; cards in fields or received in trade are not tradable."
+                gettext(
+                    "You can give only cards from your hand or the face-up cards; cards in "
+                    "fields or received in trade are not tradable."
+                )
+                if seat == state.active
+                else gettext(
+                    "You can give only cards from your hand; cards in fields or received in "
+                    "trade are not tradable."
+                )
             )
     if ask_faceup and seat == state.active:
-        raise IllegalMove("The face-up cards are already yours to give.")
+        raise IllegalMove(gettext("The face-up cards are already yours to give."))
     for card in ask_faceup:
         if card not in state.faceup:
-            raise IllegalMove("You can ask only for cards that are face up now.")
+            raise IllegalMove(gettext("You can ask only for cards that are face up now."))
     if not give and not ask and not ask_faceup:
-        raise IllegalMove("An offer must give or ask for at least one card.")
+        raise IllegalMove(gettext("An offer must give or ask for at least one card."))
     if open_offers(state, seat) >= MAX_OPEN_OFFERS:
-        raise IllegalMove(f"You already have {MAX_OPEN_OFFERS} open offers; withdraw one first.")
+        raise IllegalMove(
+            gettext("You already have {count} open offers; withdraw one first.").format(
+                count=MAX_OPEN_OFFERS
+            )
+        )
     return Offer(state.next_offer, seat, to, give, ask, ask_faceup)
+
+
+def _not_a_card_list(name: str) -> str:
+    return gettext("'{name}' must be a list of card numbers.").format(name=name)
 
 
 def _card_list(value, name: str) -> tuple[int, ...]:
     if not isinstance(value, _CARD_LISTS):
-        raise IllegalMove(f"'{name}' must be a list of card numbers.")
+        raise IllegalMove(_not_a_card_list(name))
     if not value:
         return ()
     for card in value:
         if type(card) is not int:
-            raise IllegalMove(f"'{name}' must be a list of card numbers.")
+            raise IllegalMove(_not_a_card_list(name))
     if len(value) > 1 and len(set(value)) != len(value):
-        raise IllegalMove("A card can be named only once in an offer.")
+        raise IllegalMove(gettext("A card can be named only once in an offer."))
     return tuple(value)
 
 
 def _ask(state: State, value) -> dict[int, int]:
     if not isinstance(value, dict):
-        raise IllegalMove("'ask' must map bean names to how many of them you want.")
+        raise IllegalMove(gettext("'ask' must map bean names to how many of them you want."))
     ask: dict[int, int] = {}
     total = 0
     for key, count in value.items():
         bean = BEAN_INDEX.get(key)
         if bean is None:
-            raise IllegalMove(f"There is no bean called {key!r}.")
+            raise IllegalMove(gettext("There is no bean called {key!r}.").format(key=key))
         if bean not in state.rules.beans:
-            raise IllegalMove(f"There are no {BEANS[bean].name} beans in this game.")
+            raise IllegalMove(
+                gettext("There are no {bean} beans in this game.").format(
+                    bean=bean_name(BEANS[bean].key)
+                )
+            )
         if type(count) is not int or count < 0:
-            raise IllegalMove("Ask for a whole number of beans.")
+            raise IllegalMove(gettext("Ask for a whole number of beans."))
         if count:
             ask[bean] = count
             total += count
     if total > MAX_ASKED:
-        raise IllegalMove("That is more beans than anyone can hold.")
+        raise IllegalMove(gettext("That is more beans than anyone can hold."))
     return ask
 
 
@@ -142,7 +165,7 @@ def get_offer(state: State, action: dict) -> Offer:
     offer_id = action.get("offer")
     offer = state.offers.get(offer_id) if type(offer_id) is int else None
     if offer is None:
-        raise IllegalMove("That offer is no longer open.")
+        raise IllegalMove(gettext("That offer is no longer open."))
     return offer
 
 
@@ -151,25 +174,29 @@ def void_reason(state: State, offer: Offer) -> str | None:
     # Loops, not all(): cheaper for the card or two of an offer.
     for card in offer.give:
         if not can_give(state, offer.maker, card):
-            return f"{state.names[offer.maker]} no longer has a card it offered."
+            return gettext_noop("{maker} no longer has a card it offered.")
     for card in offer.ask_faceup:
         if card not in state.faceup:
-            return "a face-up card it asked for was traded away."
+            return gettext_noop("a face-up card it asked for was traded away.")
     return None
 
 
 def check_accept(state: State, seat: int, offer: Offer, action: dict) -> tuple[int, ...]:
     """The cards the accepter hands over, checked against what the offer asks."""
     if offer.to != seat:
-        raise IllegalMove("Only the player an offer is made to can accept it.")
+        raise IllegalMove(gettext("Only the player an offer is made to can accept it."))
     reason = void_reason(state, offer)
     if reason:
-        raise IllegalMove(f"That offer cannot be carried out any more: {reason}")
+        raise IllegalMove(
+            gettext("That offer cannot be carried out any more: {reason}").format(
+                reason=void_worded(reason, state.names[offer.maker])
+            )
+        )
     chosen = _card_list(action.get("give", ()), "give")
     hand = state.hands[seat]
     for card in chosen:
         if card not in hand:
-            raise IllegalMove("You can hand over only cards from your own hand.")
+            raise IllegalMove(gettext("You can hand over only cards from your own hand."))
     got: dict[int, int] = {}
     for card in chosen:
         bean = state.card_beans[card]
@@ -179,10 +206,14 @@ def check_accept(state: State, seat: int, offer: Offer, action: dict) -> tuple[i
         for bean, count in offer.ask.items():
             if owned[bean] < count:
                 raise IllegalMove(
-                    f"You need {count} {BEANS[bean].name} in your hand to accept this offer."
+                    gettext("You need {count} {bean} in your hand to accept this offer.").format(
+                        count=count, bean=bean_name(BEANS[bean].key)
+                    )
                 )
-        asked = ", ".join(f"{n} {BEANS[bean].name}" for bean, n in offer.ask.items()) or "nothing"
-        raise IllegalMove(f"Choose exactly the cards asked for: {asked}.")
+        asked = bean_summary([BEANS[bean].key for bean, n in offer.ask.items() for _ in range(n)])
+        raise IllegalMove(
+            gettext("Choose exactly the cards asked for: {asked}.").format(asked=asked)
+        )
     return chosen
 
 
@@ -237,7 +268,7 @@ def _void(state: State, offer: Offer, reason: str, events: list[Event]) -> None:
 def end_trading(state: State, events: list[Event]) -> None:
     """Close the market: open offers lapse, untraded face-up cards go to the active player."""
     for offer in list(state.offers.values()):
-        _void(state, offer, "trading has ended.", events)
+        _void(state, offer, gettext_noop("trading has ended."), events)
     state.to_plant[state.active] += state.faceup
     state.faceup = []
     events.append(Event("trading_ended", state.active, {}))

@@ -3,14 +3,16 @@
 from .deck import draw_to_hand, keys, take_cards
 from .ending import finish_game
 from .events import Event
-from .phases import PHASES, Phase, register
+from .expansions import draw_count, reveal_count
+from .language import gettext_noop
+from .phases import BANK, PHASES, TRADING_WINDOW, Phase, register
+from .protocol import least_move
 from .state import State
 
 
 def begin_turn(state: State, events: list[Event]) -> None:
     state.turn += 1
     state.planted = 0
-    state.duel_discarded = False
     events.append(Event("turn_started", state.active, {"turn": state.turn}))
     enter(state, state.rules.turn[0], events)
 
@@ -56,6 +58,21 @@ def _active(state: State) -> list[int]:
     return [state.active]
 
 
+def hand(state: State, seat: int) -> list[int]:
+    return state.hands[seat]
+
+
+def _plant_prompt(state: State, seat: int) -> str:
+    return "plant_next" if state.planted else "plant_front"
+
+
+def stop_after_first(state: State, seat: int) -> dict | None:
+    """An absent active player plants the front card, never a second one."""
+    if state.planted:
+        return {"kind": "stop_planting"}
+    return least_move(state, seat)
+
+
 register(
     Phase(
         "plant",
@@ -64,6 +81,10 @@ register(
         after_plant=_after_front_planted,
         waiting_for=_active,
         plants_from="hand",
+        place=hand,
+        wrong_card=gettext_noop("You must plant the front card of your hand first."),
+        prompt=_plant_prompt,
+        default_move=stop_after_first,
     )
 )
 
@@ -73,7 +94,7 @@ register(
 
 def _enter_trade(state: State, events: list[Event]) -> None:
     deck_events: list[Event] = []
-    revealed = take_cards(state, state.rules.reveal, deck_events)
+    revealed = take_cards(state, reveal_count(state), deck_events)
     state.faceup = revealed
     data = {"cards": revealed, "beans": keys(state, revealed)}
     events.append(Event("revealed", state.active, data))
@@ -95,7 +116,37 @@ def _trade_waiting(state: State) -> list[int]:
     return answering
 
 
-register(Phase("trade", _enter_trade, waiting_for=_trade_waiting))
+def _trade_prompt(state: State, seat: int) -> str:
+    answering = any(offer.to == seat for offer in state.offers.values())
+    if seat != state.active:
+        return "answer"
+    return "trade_answer" if answering else "trade"
+
+
+def _trade_default(state: State, seat: int) -> dict | None:
+    """The active player ends trading; a seat with offers to answer declines them."""
+    if seat == state.active:
+        return {"kind": "end_trading"}
+    for offer in state.offers.values():
+        if offer.to == seat:
+            return {"kind": "decline", "offer": offer.id}
+    return None
+
+
+def _trade_clock(state: State, seat: int) -> str:
+    return TRADING_WINDOW if seat == state.active else BANK
+
+
+register(
+    Phase(
+        "trade",
+        _enter_trade,
+        waiting_for=_trade_waiting,
+        prompt=_trade_prompt,
+        default_move=_trade_default,
+        clock=_trade_clock,
+    )
+)
 
 
 # Phase 3: everyone plants what they received (the active player also the face-up cards).
@@ -128,6 +179,8 @@ register(
         after_plant=_after_received_planted,
         waiting_for=_planters,
         plants_from="to_plant",
+        place=_received,
+        prompt=lambda state, seat: "plant_kept" if seat == state.active else "plant_received",
     )
 )
 
@@ -137,7 +190,7 @@ register(
 
 def _enter_draw(state: State, events: list[Event]) -> None:
     if not state.ending:
-        draw_to_hand(state, state.active, state.rules.draw, events)
+        draw_to_hand(state, state.active, draw_count(state, state.active), events)
     if state.ending:
         finish_game(state, events)
     else:

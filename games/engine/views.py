@@ -5,8 +5,10 @@ Pages, mails and bots outside the engine see the game only through this.
 
 from .beans import BEAN_KEYS, payout
 from .editions import EDITIONS
-from .legal import legal_actions
-from .phases import PHASES
+from .ending import outcome
+from .expansions import extra_views
+from .legal import legal_actions, may_resign
+from .protocol import prompt, waiting_for
 from .state import Offer, State
 
 
@@ -15,9 +17,9 @@ def view(state: State, seat: int | None) -> dict:
     rules = state.rules
     beans = state.card_beans
     mine = seat is not None
-    return {
+    page = {
         "edition": state.edition,
-        "edition_name": EDITIONS[state.edition].name,
+        "edition_name": EDITIONS[state.edition].title(state.players),
         "seat": seat,
         "turn": state.turn,
         "phase": state.phase,
@@ -36,20 +38,20 @@ def view(state: State, seat: int | None) -> dict:
         "offers": [_offer(state, offer, seat) for offer in state.offers.values()
                    if mine and seat in (offer.maker, offer.to)],
         "waiting_for": waiting_for(state),
+        "prompt": prompt(state, seat).to_dict(),
         "legal": legal_actions(state, seat),
+        "may_resign": may_resign(state, seat),
         "seed_hash": state.seed_hash,
         "seed": state.seed if state.over else None,
         "over": state.over,
-        "result": state.result,
+        "result": outcome(state),
+        "resigned": list(state.resigned),
         "bean_types": [BEAN_KEYS[bean] for bean in rules.beans],
         "third_field_cost": rules.third_field_cost,
     }
-
-
-def waiting_for(state: State) -> list[int]:
-    if state.over:
-        return []
-    return PHASES[state.phase].waiting_for(state)
+    if rules.expansions:
+        page.update(extra_views(state, seat))
+    return page
 
 
 def _card(beans: tuple[int, ...], card: int) -> dict:
@@ -58,25 +60,29 @@ def _card(beans: tuple[int, ...], card: int) -> dict:
 
 def _player(state: State, seat: int) -> dict:
     beans = state.card_beans
+    own = state.fields[seat]
+    # The bean protection rule: a single bean stays while another field holds more.
+    crowded = any(len(field) > 1 for field in own)
     return {
         "seat": seat,
         "name": state.names[seat],
         "hand_size": len(state.hands[seat]),
         "coins": len(state.coins[seat]),
-        "fields": [_field(beans, field) for field in state.fields[seat]],
+        "fields": [_field(beans, field, crowded) for field in own],
         "to_plant": [_card(beans, card) for card in state.to_plant[seat]],
     }
 
 
-def _field(beans: tuple[int, ...], field: list[int]) -> dict:
+def _field(beans: tuple[int, ...], field: list[int], crowded: bool) -> dict:
     if not field:
-        return {"bean": None, "count": 0, "payout": 0, "cards": []}
+        return {"bean": None, "count": 0, "payout": 0, "cards": [], "protected": False}
     bean = beans[field[0]]
     return {
         "bean": BEAN_KEYS[bean],
         "count": len(field),
         "payout": payout(bean, len(field)),
         "cards": list(field),
+        "protected": len(field) == 1 and crowded,
     }
 
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from games.engine import IllegalMove, apply, legal_actions, new_game
+from games.engine import IllegalMove, apply, legal_actions, new_game, simulate
 from games.engine.beans import BEAN_INDEX, BEAN_KEYS
 from games.engine.state import State
 
@@ -29,13 +29,27 @@ TABLES = [
     ("rio-grande", 6),
     ("rio-grande", 7),
 ]
-# ... and with the Bean Duel, for the tests that hold for every game.
-ALL_TABLES = [("rio-grande", 2), *TABLES]
+# Bohnaparte at every table, base and cavalry: an option is named after a slash.
+BOHNAPARTE_TABLES = [
+    (edition, players)
+    for edition in ("bohnaparte", "bohnaparte/cavalry")
+    for players in (3, 4, 5, 6)
+]
+# ... and with the Bean Duel and Bohnaparte, for the tests that hold for every game.
+ALL_TABLES = [("rio-grande", 2), *TABLES, *BOHNAPARTE_TABLES]
+
+
+def edition_and_options(table_edition: str) -> tuple[str, dict]:
+    """"bohnaparte/cavalry" is the edition bohnaparte with its option cavalry on."""
+    edition, _, option = table_edition.partition("/")
+    return edition, {option: True} if option else {}
 
 
 def game(edition: str = "rio-grande", players: int = 4, seed: str = "test", options=None) -> State:
-    """A freshly dealt game: alice is active and about to plant from her hand."""
-    state, _ = new_game(edition, NAMES[:players], seed, options)
+    """A freshly dealt game: alice is active and about to plant from her hand (in Bohnaparte,
+    the seats are about to choose their camps)."""
+    edition, named = edition_and_options(edition)
+    state, _ = new_game(edition, NAMES[:players], seed, options if options is not None else named)
     return state
 
 
@@ -188,9 +202,40 @@ def concrete(state: State, listed: dict, rng) -> dict:
             "ask": ask,
             "ask_faceup": ask_faceup,
         }
+    if kind in BOHNAPARTE_CHOICES:
+        return BOHNAPARTE_CHOICES[kind](listed, rng)
     return {
-        key: value for key, value in listed.items() if key in ("kind", "offer", "field", "card")
+        key: value
+        for key, value in listed.items()
+        if key in ("kind", "offer", "field", "card", "land")
     }
+
+
+def _battle_card(listed: dict, rng) -> str | int:
+    return rng.choice([*listed["cards"], *(["deck"] if listed["deck"] else [])])
+
+
+def _attack(listed: dict, rng) -> dict:
+    move = {"kind": "attack", "land": listed["land"]}
+    if listed["cavalry"] and rng.random() < 0.5:
+        return {**move, "cavalry": rng.choice(listed["cavalry"])}
+    return {**move, "card": _battle_card(listed, rng)}
+
+
+# Bohnaparte's moves whose parameters are picked from what the entry allows.
+BOHNAPARTE_CHOICES = {
+    "attack": _attack,
+    "battle_card": lambda listed, rng: {"kind": "battle_card", "card": _battle_card(listed, rng)},
+    "build_fortress": lambda listed, rng: {
+        "kind": "build_fortress",
+        "mine": listed["mine"],
+        "land": rng.choice(listed["lands"]),
+    },
+    "merchant_take": lambda listed, rng: {
+        "kind": "merchant_take",
+        "cards": rng.sample(listed["cards"], listed["take"]),
+    },
+}
 
 
 def random_moves(state: State, rng, limit: int = 20_000):
@@ -226,3 +271,19 @@ def random_states(edition: str, players: int, seed: str, every: int = 40):
             gap = rng.randint(1, 2 * every)
             yield state
     yield state
+
+
+def bot_states(edition: str, players: int, seed: str, every: int = 10):
+    """The states of a game played by the careful and the random bot (which, unlike random
+    moves, take lands, build fortresses and buy merchants), about `every` moves apart."""
+    edition, options = edition_and_options(edition)
+    log = simulate.play(edition, players, seed, ["heuristic", "random"], False, options).log
+    state, _ = new_game(edition, NAMES[:players], seed, options)
+    rng = random.Random(seed)
+    gap = rng.randint(1, every)
+    for seat, move in log:
+        apply(state, seat, move)
+        gap -= 1
+        if not gap:
+            gap = rng.randint(1, 2 * every)
+            yield state

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import legal_actions, waiting_for
+from games.engine import legal_actions, outcome, waiting_for
 
 from .helpers import (
     ALICE,
@@ -254,3 +254,40 @@ def test_rio_grande_shares_a_tie_of_coins_and_cards_in_hand():
 
     assert result["hand_sizes"][ALICE] == result["hand_sizes"][CAROL] == 2
     assert result["winners"] == [ALICE, CAROL]
+
+
+def test_places_share_a_tie_the_tie_break_cannot_split():
+    result = final_result("amigo-1997", 4, coins={BOB: 3, DAVE: 3, CAROL: 2})
+
+    assert result["counts"] == "coins"
+    assert result["places"] == [4, 1, 3, 1]
+
+
+def test_the_tie_break_orders_every_place_not_only_the_first():
+    # Alice and carol tie on one coin below the leader; rio-grande looks at the hands, and
+    # alice holds the last card drawn as well as her own.
+    result = final_result(
+        "rio-grande", 4, coins={BOB: 3, ALICE: 1, CAROL: 1}, hands={ALICE: ["red"], CAROL: ["red"]}
+    )
+
+    assert result["winners"] == [BOB]
+    assert result["tie_break"] is None
+    assert result["places"] == [2, 1, 3, 4]
+
+
+def test_the_clockwise_tie_break_orders_the_lower_places_too():
+    result = final_result("amigo-classic", 5, coins={ALICE: 4, BOB: 2, DAVE: 2, ERIN: 2})
+
+    assert result["places"] == [1, 4, 5, 3, 2]
+
+
+def test_a_player_who_resigned_ranks_last_whatever_the_coins():
+    state = last_pass(deck=["red"], phase="trade", coins={BOB: 5, CAROL: 1})
+    act(state, BOB, "resign")
+    act(state, ALICE, "end_trading")
+
+    assert state.result["winners"] == [CAROL]
+    assert state.result["places"] == [2, 4, 1, 3]
+    assert state.result["resigned"] == [BOB]
+    assert state.result["summary"] == "Game over. carol wins with 1 coins."
+    assert outcome(state) == state.result

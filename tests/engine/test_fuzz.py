@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import new_game, simulate
-from games.engine.invariants import violations
+from games.engine import simulate
+from games.engine.invariants import count_coins, violations
 
-from .helpers import ALL_TABLES, NAMES, random_moves
+from .helpers import ALL_TABLES, edition_and_options, game, random_moves
 
 FUZZ_GAMES = int(os.environ.get("FUZZ_GAMES", "0"))
 BOT_TABLES = [(*table, bots) for table in ALL_TABLES for bots in ("random", "heuristic", "mixed")]
@@ -24,8 +24,11 @@ BOT_MIXES = {"random": ["random"], "heuristic": ["heuristic"], "mixed": ["random
 
 @pytest.mark.parametrize(("edition", "players", "bots"), BOT_TABLES)
 def test_bots_play_every_game_to_its_end_without_breaking_a_rule(edition, players, bots):
+    edition, options = edition_and_options(edition)
     for number in range(FUZZ_GAMES or 20):
-        outcome = simulate.play(edition, players, f"bots/{number}", BOT_MIXES[bots], check=True)
+        outcome = simulate.play(
+            edition, players, f"bots/{number}", BOT_MIXES[bots], check=True, options=options
+        )
 
         assert outcome.finished, f"game {number} did not end in {outcome.moves} moves"
         assert outcome.violations == []
@@ -35,16 +38,13 @@ def test_bots_play_every_game_to_its_end_without_breaking_a_rule(edition, player
 
 def walk(edition: str, players: int, seed: str, rng: random.Random) -> None:
     """Play one game by random legal moves, checking the rules' invariants after every move:
-    no card appears, disappears or doubles, and coins change only by harvests and purchases."""
-    state, _ = new_game(edition, NAMES[:players], seed)
+    no card appears, disappears or doubles, and coins change only by harvests and purchases
+    (and Bohnaparte's monasteries, attacks and purchases)."""
+    state = game(edition, players, seed)
     total = len(state.card_beans)
     coins = [0] * players
     for _, move, events in random_moves(state, rng):
-        for event in events:
-            if event.kind == "harvested":
-                coins[event.seat] += event.data["coins"]
-            elif event.kind == "field_bought":
-                coins[event.seat] -= event.data["cost"]
+        count_coins(events, coins)
         assert violations(state) == [], move
         assert len(state.all_cards()) == total
         assert [len(stack) for stack in state.coins] == coins

@@ -37,7 +37,9 @@ NOT_ASKS = [
     {1: 1},
     {"red": 10**9},
 ]
-NOT_SEATS = [-1, 4, 10**18, "0", "alice", None, True, 0.0, [0]]
+# A battle card is a card of the hand or the depot, or "deck".
+NOT_BATTLE_CARDS = ["Deck", "top", "1", 1.0, True, None, [0], {"deck": True}, -1, 10**30]
+NOT_SEATS = [-1, 7, 10**18, "0", "alice", None, True, 0.0, [0]]
 
 # The parameters of each kind of move, and junk that none of them may accept.
 PARAMETERS = {
@@ -56,6 +58,16 @@ PARAMETERS = {
     "accept": {"offer": NOT_WHOLE_NUMBERS + [-1, 10**30], "give": NOT_CARD_LISTS + [[-1]]},
     "decline": {"offer": NOT_WHOLE_NUMBERS + [-1, 10**30]},
     "withdraw": {"offer": NOT_WHOLE_NUMBERS + [-1, 10**30]},
+    # Bohnaparte's
+    "choose_camp": {"land": NOT_WHOLE_NUMBERS + [-1, 999]},
+    "store": {"card": NOT_WHOLE_NUMBERS + [-1, 10**30]},
+    "attack": {"land": NOT_WHOLE_NUMBERS + [-1, 999], "card": NOT_BATTLE_CARDS},
+    "battle_card": {"card": NOT_BATTLE_CARDS},
+    "build_fortress": {
+        "mine": NOT_WHOLE_NUMBERS + [-1, 999],
+        "land": NOT_WHOLE_NUMBERS + [-1, 999],
+    },
+    "merchant_take": {"cards": NOT_CARD_LISTS + [[-1], [10**30]]},
 }
 
 

@@ -6,6 +6,7 @@ them (other seats' cards, fields a card does not fit, offers no longer open, mov
 phase).
 """
 
+import itertools
 import random
 from collections import Counter
 
@@ -13,8 +14,21 @@ import pytest
 
 from games.engine import IllegalMove, apply, legal_actions
 from games.engine.beans import BEAN_KEYS
+from games.engine.bohnaparte.listing import MOVE_KINDS
 
-from .helpers import ALICE, ALL_TABLES, BOB, arrange, concrete, game, random_states
+from .bohnaparte_helpers import clear_map, conquest, hold, lands_of
+from .helpers import (
+    ALICE,
+    ALL_TABLES,
+    BOB,
+    BOHNAPARTE_TABLES,
+    act,
+    arrange,
+    bot_states,
+    concrete,
+    game,
+    random_states,
+)
 
 KINDS = (
     "plant",
@@ -28,6 +42,18 @@ KINDS = (
     "accept",
     "decline",
     "withdraw",
+    *MOVE_KINDS,
+)
+PARAMETERLESS = (
+    "buy_field",
+    "stop_planting",
+    "end_trading",
+    "end_turn",
+    "monastery_draw",
+    "monastery_skip",
+    "buy_depot",
+    "buy_merchant",
+    "end_attacks",
 )
 
 
@@ -42,8 +68,27 @@ def _allows(state, entry: dict, move: dict) -> bool:
         return entry["card"] == move["card"] and move["field"] in entry["fields"]
     if kind == "harvest":
         return entry["field"] == move["field"]
-    if kind == "discard":
+    if kind in ("discard", "store"):
         return entry["card"] == move["card"]
+    if kind == "choose_camp":
+        return entry["land"] == move["land"]
+    if kind == "build_fortress":
+        return entry["mine"] == move["mine"] and move["land"] in entry["lands"]
+    if kind == "attack":
+        if entry["land"] != move["land"]:
+            return False
+        if "cavalry" in move:
+            return "card" not in move and move["cavalry"] in entry["cavalry"]
+        return _fights_with(entry, move)
+    if kind == "battle_card":
+        return _fights_with(entry, move)
+    if kind == "merchant_take":
+        cards = move["cards"]
+        return (
+            len(cards) == entry["take"]
+            and len(set(cards)) == len(cards)
+            and set(cards) <= set(entry["cards"])
+        )
     if kind in ("decline", "withdraw"):
         return entry["offer"] == move["offer"]
     if kind == "accept":
@@ -67,6 +112,11 @@ def _allows(state, entry: dict, move: dict) -> bool:
             and bool(give or asked or any(ask.values()))
         )
     return True
+
+
+def _fights_with(entry: dict, move: dict) -> bool:
+    card = move.get("card")
+    return (card == "deck" and entry["deck"]) or card in entry["cards"]
 
 
 def sample_moves(state, seat: int, rng: random.Random) -> list[dict]:
@@ -98,8 +148,29 @@ def sample_moves(state, seat: int, rng: random.Random) -> list[dict]:
                 "ask_faceup": rng.sample(state.faceup, min(len(state.faceup), rng.randint(0, 1))),
             },
         ]
-    moves += [{"kind": kind} for kind in ("buy_field", "stop_planting", "end_trading", "end_turn")]
+    if "bohnaparte" in state.ext:
+        moves += bohnaparte_moves(state, cards, nearby, rng)
+    moves += [{"kind": kind} for kind in PARAMETERLESS]
     return moves
+
+
+def bohnaparte_moves(state, cards: list[int], nearby: list[int], rng) -> list[dict]:
+    """Bohnaparte's moves with lands and cards from anywhere: other seats' lands, rivers,
+    other hands, depots and the deck."""
+    ours = state.ext["bohnaparte"]
+    lands = len(ours["owners"])
+    land = rng.randrange(-1, lands + 1)
+    card = rng.choice(nearby) if nearby and rng.random() < 0.5 else rng.choice(cards)
+    battle_card = rng.choice([card, "deck", None])
+    return [
+        {"kind": "choose_camp", "land": land},
+        {"kind": "store", "card": card},
+        {"kind": "attack", "land": land, "card": battle_card},
+        {"kind": "attack", "land": land, "cavalry": rng.randrange(lands)},
+        {"kind": "battle_card", "card": battle_card},
+        {"kind": "build_fortress", "mine": rng.randrange(lands), "land": land},
+        {"kind": "merchant_take", "cards": rng.sample(cards, rng.randint(0, 4))},
+    ]
 
 
 def check_agreement(state, rng: random.Random) -> None:
@@ -136,11 +207,36 @@ def test_every_listed_move_applies_and_every_unlisted_one_is_refused(edition, pl
         check_agreement(state, rng)
 
 
+def merchant_states():
+    """A player who may buy a merchant, and one choosing cards with it: moments too rare in
+    played games to be met by sampling them."""
+    state = clear_map(conquest(options={"cavalry": True}))
+    hold(state, ALICE, lands_of(state, "forest")[0])
+    arrange(state, phase="trade", hands={ALICE: ["red"]}, coins={ALICE: 3})
+    yield state
+    act(state, ALICE, "buy_merchant")
+    act(state, ALICE, "end_trading")
+    yield state
+
+
+@pytest.mark.parametrize(("edition", "players"), BOHNAPARTE_TABLES)
+def test_listed_and_refused_moves_agree_along_games_of_conquest_too(edition, players):
+    rng = random.Random(f"conquest/{edition}/{players}")
+    for state in bot_states(edition, players, f"conquest/{edition}/{players}", every=12):
+        check_agreement(state, rng)
+
+
+def test_listed_and_refused_moves_agree_around_a_merchant():
+    rng = random.Random("merchant")
+    for state in merchant_states():
+        check_agreement(state, rng)
+
+
 def test_a_listed_card_is_refused_in_a_field_the_listing_leaves_out():
     state = arrange(game(), hands={ALICE: ["soy"]}, fields={ALICE: [("blue", 2), None]})
 
     assert legal_actions(state, ALICE)[0]["fields"] == [1]
-    with pytest.raises(IllegalMove, match="holds blue beans"):
+    with pytest.raises(IllegalMove, match="holds Blue beans"):
         apply(state, ALICE, {"kind": "plant", "card": state.hands[ALICE][0], "field": 0})
 
 
@@ -152,10 +248,15 @@ def test_a_seat_not_listed_for_a_move_is_refused_it():
         apply(state, BOB, {"kind": "plant", "card": state.hands[BOB][0], "field": 0})
 
 
-def test_the_random_games_list_every_kind_of_move_the_tests_sample():
+def test_the_games_played_list_every_kind_of_move_the_tests_sample():
     seen = set()
     for edition, players in ALL_TABLES:
-        for state in random_states(edition, players, "kinds", every=20):
+        states = random_states(edition, players, "kinds", every=20)
+        if edition.startswith("bohnaparte"):
+            states = itertools.chain(states, bot_states(edition, players, "kinds", every=3))
+        if edition == "bohnaparte/cavalry" and players == 4:
+            states = itertools.chain(states, merchant_states())
+        for state in states:
             for seat in range(players):
                 seen |= {entry["kind"] for entry in legal_actions(state, seat)}
 

@@ -5,7 +5,17 @@ import random
 
 import pytest
 
-from games.engine import Event, apply, from_dict, new_game, simulate, to_dict, trimmed, view
+from games.engine import (
+    Event,
+    apply,
+    from_dict,
+    new_game,
+    replay,
+    simulate,
+    to_dict,
+    trimmed,
+    view,
+)
 from games.engine.deck import shuffled
 
 from .helpers import ALICE, ALL_TABLES, BOB, NAMES, act, arrange, game, random_moves
@@ -14,7 +24,7 @@ from .helpers import ALICE, ALL_TABLES, BOB, NAMES, act, arrange, game, random_m
 def played(edition: str, players: int, seed: str, stop: int | None = None):
     """A game played by random legal moves (up to `stop` moves), with its log of moves and of
     the events each one caused."""
-    state, _ = new_game(edition, NAMES[:players], seed)
+    state = game(edition, players, seed)
     log, events = [], []
     for number, (seat, move, caused) in enumerate(random_moves(state, random.Random(seed))):
         log.append((seat, move))
@@ -25,7 +35,7 @@ def played(edition: str, players: int, seed: str, stop: int | None = None):
 
 
 def replayed(edition: str, players: int, seed: str, log):
-    state, _ = new_game(edition, NAMES[:players], seed)
+    state = game(edition, players, seed)
     events = [[event.to_dict() for event in apply(state, seat, move)] for seat, move in log]
     return state, events
 
@@ -56,7 +66,7 @@ def test_a_log_trimmed_to_the_keys_each_kind_reads_replays_the_same_game(edition
 def test_replaying_half_a_game_rebuilds_the_state_at_that_point():
     original, log, _ = played("rio-grande", 5, "half", stop=700)
 
-    state, _ = replayed("rio-grande", 5, "half", log)
+    state = replay("rio-grande", NAMES[:5], "half", {}, log)
 
     assert not original.over
     assert to_dict(state) == to_dict(original)
@@ -64,10 +74,9 @@ def test_replaying_half_a_game_rebuilds_the_state_at_that_point():
 
 def test_a_bot_games_log_replays_to_the_same_result():
     outcome = simulate.play("amigo-classic", 4, "bot replay", ["heuristic", "random"])
-    state, _ = new_game("amigo-classic", [f"seat{seat}" for seat in range(4)], "bot replay")
+    names = [f"seat{seat}" for seat in range(4)]
 
-    for seat, move in outcome.log:
-        apply(state, seat, move)
+    state = replay("amigo-classic", names, "bot replay", {}, outcome.log)
 
     assert state.over
     assert state.result["scores"] == outcome.scores

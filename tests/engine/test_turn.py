@@ -240,7 +240,7 @@ def test_bean_protection_allows_only_the_crowded_field_to_be_harvested():
     # Fields Blue x1 and Chili x3, the front card a Soy and no empty field.
     state = alice_to_plant(["soy"], fields=[("blue", 1), ("chili", 3)])
 
-    refused(state, ALICE, plant_move(state, field=0), match="holds blue beans")
+    refused(state, ALICE, plant_move(state, field=0), match="holds Blue beans")
     refused(state, ALICE, {"kind": "harvest", "field": 0}, match="bean protection")
     assert [a for a in legal_actions(state, ALICE) if a["kind"] != "buy_field"] == [
         {"kind": "harvest", "field": 1}
@@ -278,7 +278,7 @@ def test_a_front_card_that_fits_no_field_must_wait_for_a_harvest():
     state = alice_to_plant(["soy"], fields=[("blue", 2), ("chili", 4)])
 
     assert sorted(kinds_of(legal_actions(state, ALICE))) == ["harvest", "harvest"]
-    refused(state, ALICE, plant_move(state, field=1), match="holds chili beans")
+    refused(state, ALICE, plant_move(state, field=1), match="holds Chili beans")
     act(state, ALICE, "harvest", field=0)
     plant_front(state, field=0)
 

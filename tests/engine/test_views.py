@@ -5,17 +5,19 @@ import random
 
 import pytest
 
-from games.engine import describe, seed_hash, view
+from games.engine import apply, describe, seed_hash, simulate, view
 
 from .helpers import (
     ALICE,
     ALL_TABLES,
     BOB,
+    BOHNAPARTE_TABLES,
     CAROL,
     DAVE,
     act,
     arrange,
     card_in_hand,
+    edition_and_options,
     faceup_card,
     game,
     random_moves,
@@ -44,17 +46,41 @@ def card_ids(value, under_card_key: bool = False) -> set[int]:
 
 
 def secret_cards(state, seat) -> set[int]:
-    """Cards this seat (None: a spectator) may not know the ids of: the deck, other hands."""
+    """Cards this seat (None: a spectator) may not know the ids of: the deck, other hands, and
+    in Bohnaparte other seats' depots and phase-5 draws and the face-down battle cards (a
+    seat knows its own if it came from its hand or depot)."""
     hidden = set(state.deck)
     for other in range(state.players):
         if other != seat:
             hidden |= set(state.hands[other])
+    ours = state.ext.get("bohnaparte")
+    if ours:
+        for other, depot in enumerate(ours["depots"]):
+            if other != seat and depot:
+                hidden |= set(depot)
+        if seat != state.active:
+            hidden |= set(ours["drawn"])
+        battle = ours["battle"]
+        if battle:
+            for side, fighter in (("attack", "attacker"), ("defence", "defender")):
+                known = battle[fighter] == seat and battle[f"{side}_from"] in ("hand", "depot")
+                if battle[side] is not None and not known:
+                    hidden.add(battle[side])
     return hidden
+
+
+def seat_sees(state, seat) -> dict:
+    """The seat's view as JSON, without Bohnaparte's map: drawn from the map file alone, the
+    same for everyone, it holds land numbers, never a card."""
+    seen = json.loads(json.dumps(view(state, seat)))
+    if "bohnaparte" in seen:
+        del seen["bohnaparte"]["map"]
+    return seen
 
 
 def assert_nothing_leaks(state, events=()) -> None:
     for seat in [None, *range(state.players)]:
-        seen = json.loads(json.dumps(view(state, seat)))
+        seen = seat_sees(state, seat)
         hidden = secret_cards(state, seat)
         assert not card_ids(seen) & hidden, f"view of seat {seat} in phase {state.phase}"
         for event in events:
@@ -71,6 +97,28 @@ def test_the_card_id_walk_finds_ids_but_not_counts():
     }
 
     assert card_ids(page) == {7, 1, 2, 5, 6}
+
+
+@pytest.mark.parametrize(("edition", "players"), BOHNAPARTE_TABLES)
+def test_no_view_or_event_of_a_game_of_conquest_shows_a_face_down_card(edition, players):
+    """Games played by the bots, which attack and defend far more than random moves do."""
+    named, options = edition_and_options(edition)
+    log = simulate.play(named, players, "leak", ["heuristic", "random"], False, options).log
+    state = game(edition, players, "leak")
+    viewers = [None, *range(players)]
+    for seat, move in log:
+        # A battle card is shown once the battle is fought and may be back in a reshuffled
+        # deck by the end of the move: an event leaks a card hidden before and after it.
+        hidden_before = {viewer: secret_cards(state, viewer) for viewer in viewers}
+        events = apply(state, seat, move)
+        for viewer in viewers:
+            hidden = secret_cards(state, viewer)
+            seen = card_ids(seat_sees(state, viewer))
+            assert not seen & hidden, f"view of seat {viewer} in phase {state.phase}"
+            for event in events:
+                shown = card_ids(event.for_seat(viewer))
+                assert not shown & hidden & hidden_before[viewer], f"{event} for {viewer}"
+    assert state.over
 
 
 @pytest.mark.parametrize(("edition", "players"), ALL_TABLES)
@@ -181,7 +229,14 @@ def test_a_view_is_plain_json():
 
 @pytest.mark.parametrize(
     ("edition", "players"),
-    [("rio-grande", 2), ("amigo-classic", 3), ("amigo-1997", 4), ("rio-grande", 6)],
+    [
+        ("rio-grande", 2),
+        ("amigo-classic", 3),
+        ("amigo-1997", 4),
+        ("rio-grande", 6),
+        ("bohnaparte", 4),
+        ("bohnaparte/cavalry", 5),
+    ],
 )
 def test_every_event_of_a_game_reads_as_a_line_of_the_log_for_every_viewer(edition, players):
     state = game(edition, players, seed="log")
@@ -190,3 +245,17 @@ def test_every_event_of_a_game_reads_as_a_line_of_the_log_for_every_viewer(editi
             for viewer in (None, *range(players)):
                 line = describe(event.for_seat(viewer), state.names, viewer)
                 assert line != event.kind and line.endswith("."), line
+
+
+def test_the_log_writes_player_names_as_the_players_spell_them():
+    names = ["alice.tester", "bob", "carol", "dave"]
+    gift = {"kind": "traded", "seat": 1, "offer": 3, "maker": 0, "to": 1, "given": ["soy"]}
+
+    as_bob = describe({**gift, "received": []}, names, 1)
+    as_carol = describe({**gift, "received": []}, names, 2)
+    asked = describe({**gift, "given": [], "received": ["red"]}, names, 2)
+
+    assert as_bob == "alice.tester gave you 1 Soy as a gift."
+    assert as_carol == "alice.tester gave bob 1 Soy as a gift."
+    assert asked == "bob gave alice.tester 1 Red as a gift."
+    assert describe({**gift, "received": []}, names, 0).startswith("You gave bob")
