@@ -2,34 +2,53 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Profile(models.Model):
     """What a player sets about themselves: the name others see and how we may write to them."""
 
     class Mail(models.TextChoices):
-        EVERY = "every", "Every mail"
-        DIGEST = "digest", "One daily digest"
-        NONE = "none", "No mail"
+        EVERY = "every", _("A mail when a game waits for me")
+        BOARD = "board", _("The whole board in that mail, to play by replying")
+        DIGEST = "digest", _("One mail a day")
+        NONE = "none", _("No mail")
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     display_name = models.CharField(max_length=40)
     mail = models.CharField(max_length=8, choices=Mail, default=Mail.EVERY)
     away_until = models.DateTimeField(null=True, blank=True)
+    # When the vacation running now began (vacations added to it extend it, not restart it).
+    away_since = models.DateTimeField(null=True, blank=True)
     vacation_days_used = models.PositiveSmallIntegerField(default=0)
     vacation_year = models.PositiveSmallIntegerField(default=0)
+    # Every page and mail for this player is worded in this language and timed in this zone.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, default="en")
+    time_zone = models.CharField(max_length=64, default="UTC")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("display_name"), name="one_player_per_display_name")
+        ]
 
     def __str__(self) -> str:
         return self.display_name
 
+    @staticmethod
+    def default_name(user) -> str:
+        """The name a new profile starts with: the part of the address before the @."""
+        name = user.email.split("@")[0] if user.email else user.get_username()
+        return (name or "player")[:40]
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        OPEN = "open", _("Waiting for players")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     name = models.CharField(max_length=80)
     edition = models.CharField(max_length=20)
@@ -54,6 +73,9 @@ class Game(models.Model):
     trading_window = models.DurationField(null=True, blank=True)
     timeouts_before_bot = models.PositiveSmallIntegerField(default=3)
     vacation_allowed = models.BooleanField(default=True)
+    # The most days of vacation a seat's deadlines wait for in this game (a league's rule);
+    # none: as many as the player's yearly allowance gives.
+    vacation_days_cap = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -64,6 +86,12 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @classmethod
+    def touch(cls, ids) -> None:
+        """Mark games changed without a move (a chat line, a seat back from a bot, deadlines
+        moved): their pages, kept by version, are rendered anew."""
+        cls.objects.filter(pk__in=ids).update(updated_at=timezone.now())
 
 
 class Seat(models.Model):
@@ -88,8 +116,18 @@ class Seat(models.Model):
     # of its steps (planting, trading, planting traded beans) run out.
     last_timeout_turn = models.PositiveIntegerField(null=True, blank=True)
     bot_standing_in = models.BooleanField(default=False)
+    # Days the seat's deadlines waited for its player's vacations (held to the game's cap), and
+    # of those, the days granted by the vacation running now (given back by an early return).
+    vacation_days_taken = models.PositiveSmallIntegerField(default=0)
+    vacation_days_running = models.PositiveSmallIntegerField(default=0)
+    # The player left the running game: a bot plays the seat to the end, which ranks it last.
+    resigned_at = models.DateTimeField(null=True, blank=True)
     muted = models.BooleanField(default=False)
     last_seen_at = models.DateTimeField(null=True, blank=True)
+    # The last call to move mailed to the player, and the last reminder: each goes out once
+    # while the player is away, and again only after they came back (a move, a look).
+    mailed_at = models.DateTimeField(null=True, blank=True)
+    reminded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -105,10 +143,16 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def back_since(self, sent_at) -> bool:
+        """Whether a mail sent at `sent_at` may be followed by another: nothing was sent, or
+        the player has looked at the game since. (A move of theirs clears `sent_at`.)"""
+        return sent_at is None or (self.last_seen_at is not None and self.last_seen_at > sent_at)
+
     @property
     def plays_as_bot(self) -> bool:
-        """A bot's seat, or a player's seat a bot has taken over after too many timeouts."""
-        return bool(self.bot) or self.bot_standing_in
+        """A bot's seat, or a player's seat a bot has taken over: after too many timeouts, or
+        for good after the player resigned."""
+        return bool(self.bot) or self.bot_standing_in or self.resigned_at is not None
 
 
 class Move(models.Model):
@@ -150,9 +194,7 @@ class Snapshot(models.Model):
     state = models.JSONField()
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["game", "seq"], name="one_snapshot_per_seq")
-        ]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_snapshot_per_seq")]
         ordering = ["seq"]
 
     def __str__(self) -> str:
