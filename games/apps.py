@@ -1,5 +1,24 @@
 from django.apps import AppConfig
+from django.contrib.auth.signals import user_logged_in
+from django.utils import translation
+
+from games.engine import language
 
 
 class GamesConfig(AppConfig):
     name = "games"
+
+    def ready(self):
+        # The tasks register themselves with Celery under the names the lower layers queue
+        # them by (games.effects); every process that may queue one must have them. The
+        # accounts module loads the models, which cannot be imported before the registry is.
+        from games import accounts, tasks  # noqa: F401
+
+        # A player's language and zone are kept in the session from log-in on.
+        user_logged_in.connect(accounts.remember_locale, dispatch_uid="games.remember_locale")
+        # The engine's messages are worded in the language active where they are read.
+        language.install(
+            gettext=translation.gettext,
+            ngettext=translation.ngettext,
+            pgettext=translation.pgettext,
+        )

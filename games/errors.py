@@ -2,6 +2,8 @@
 class carries the HTTP status a view answers with. The engine's IllegalMove is not wrapped: it
 passes through the services as it is (a view answers it like a ServiceError, with 400)."""
 
+from django.utils.translation import gettext, gettext_lazy
+
 
 class ServiceError(Exception):
     status_code = 400
@@ -14,15 +16,15 @@ class ServiceError(Exception):
 class GameNotFound(ServiceError):
     status_code = 404
 
-    def __init__(self, message: str = "There is no such game."):
-        super().__init__(message)
+    def __init__(self, message: str = ""):
+        super().__init__(message or gettext("There is no such game."))
 
 
 class NotYourSeat(ServiceError):
     status_code = 403
 
-    def __init__(self, message: str = "You have no seat in this game."):
-        super().__init__(message)
+    def __init__(self, message: str = ""):
+        super().__init__(message or gettext("You have no seat in this game."))
 
 
 class NotAllowed(ServiceError):
@@ -32,15 +34,30 @@ class NotAllowed(ServiceError):
 class GameNotRunning(ServiceError):
     status_code = 409
 
-    def __init__(self, message: str = "The game is not running."):
-        super().__init__(message)
+    def __init__(self, message: str = ""):
+        super().__init__(message or gettext("The game is not running."))
 
 
 class StaleMove(ServiceError):
-    """The page showed an older position; `seq` is the game's current one."""
+    """The page showed an older position, and the move no longer means there what it meant on
+    it; `seq` is the game's current move number, `reason` says what changed."""
 
     status_code = 409
 
-    def __init__(self, seq: int):
-        super().__init__("The game has moved on since this page was loaded.")
+    def __init__(self, seq: int, reason: str = ""):
+        super().__init__(
+            gettext(
+                "The game moved on before your move arrived: {reason} Here is the board as it "
+                "is now."
+            ).format(reason=reason[0].lower() + reason[1:])
+            if reason
+            else gettext(
+                "The game moved on before your move arrived. Here is the board as it is now."
+            )
+        )
         self.seq = seq
+        self.reason = reason
+
+
+# Said whenever a player asks for a seat back that no bot plays.
+NO_BOT_STANDING_IN = gettext_lazy("No bot is playing for you: your seat is already yours.")

@@ -1,45 +1,54 @@
-"""Work that follows a move, queued in the move's transaction (see DESIGN.md).
+"""Work that follows a move, done in the move's transaction (see DESIGN.md).
 
-`after_move` runs inside the transaction that wrote the move, so whatever it writes is part of
-the move; tasks go out with `transaction.on_commit`, so they never see an uncommitted move.
+Whatever `after_move` writes (deadlines, mail rows) is part of the move; the tasks it wants run
+(the next bot move, the mails) are queued to start once the move has committed.
 """
 
-from functools import partial
+from datetime import datetime
 
-from django.db import transaction
-
-# games.tasks imports the services, which import this module: import the module, not the
-# task, so that either may be imported first.
-from games import deadlines, engine, mail, tasks
-from games.models import Game, Move
+from games import deadlines, effects, engine, mail
+from games.models import Game, Seat
 
 
-def after_move(*, game: Game, state: engine.State, events: list[engine.Event], seq: int) -> None:
-    _queue_bot_move(game=game, state=state, seq=seq)
-    _deadlines_and_mail(game=game, state=state, events=events, seq=seq)
-
-
-def _deadlines_and_mail(
-    *, game: Game, state: engine.State, events: list[engine.Event], seq: int
+def after_move(
+    *,
+    game: Game,
+    seats: list[Seat],
+    state: engine.State,
+    events: list[engine.Event],
+    seq: int,
+    mover: int | None,
+    actor: str,
+    now: datetime,
 ) -> None:
-    """Who must act by when, and the mails about it, written with the move."""
-    mover, actor = (
-        Move.objects.filter(game=game, seq=seq).values_list("seat__position", "actor").first()
-        or (None, Move.Actor.SYSTEM)
+    """`seats`: the game's seats with their users and profiles, as the move read them."""
+    _queue_bot_move(game=game, seats=seats, state=state, seq=seq)
+    rows = deadlines.deadlines_write(
+        game=game, seats=seats, state=state, seq=seq, mover=mover, actor=actor, now=now
     )
-    rows = deadlines.deadlines_write(game=game, state=state, seq=seq, mover=mover, actor=actor)
     mail.mail_after_move(
-        game=game, state=state, events=events, seq=seq, deadlines=rows, mover=mover, actor=actor
+        game=game,
+        seats=seats,
+        state=state,
+        events=events,
+        seq=seq,
+        deadlines=rows,
+        mover=mover,
+        actor=actor,
+        now=now,
     )
 
 
-def _queue_bot_move(*, game: Game, state: engine.State, seq: int) -> None:
+def _queue_bot_move(*, game: Game, seats: list[Seat], state: engine.State, seq: int) -> None:
     """One task per move, not per bot: only one move can follow this one. The bot move's own
     follow-ups queue the next, so several bots waited on at once each get their move in turn.
     Bots move when the game waits for them, and may offer something to a player who trades."""
-    bots = {seat.position for seat in game.seats.all() if seat.plays_as_bot}
+    bots = {seat.position for seat in seats if seat.plays_as_bot}
+    if not bots:
+        return
     waiting = set(engine.waiting_for(state))
-    player_trades = bool(waiting) and state.phase == "trade" and state.active not in bots
-    if bots and (waiting & bots or player_trades):
-        # robust: a failing bot must not turn the player's committed move into an error page.
-        transaction.on_commit(partial(tasks.bot_move_task.delay, game.id, seq), robust=True)
+    player_trades = state.active not in bots and any(
+        engine.may_offer(state, position) for position in bots
+    )
+    if waiting & bots or (waiting and player_trades):
+        effects.after_commit(effects.BOT_MOVE, game.id, seq)

@@ -1,62 +1,80 @@
-"""Mail: outbox rows written with the move, sent by a task, marked sent exactly once.
+"""Mail: outbox rows written inside the transaction of what caused them, and the messages.
 
 A row is one mail to one user about one move of one game: (user, game, seq, kind) is unique, so
-writing it again or sending it again does nothing. Its context holds only what the recipient
-may know: public wording of the events (with the recipient's own secrets), the recipient's own
-cards, and the deadline. Links are signed when the mail is sent, so they expire from then.
+writing it again does nothing. Its context holds only what the recipient may know: public
+wording of the events (with the recipient's own secrets), the recipient's own cards, and the
+deadline. Links are signed when the mail is built, so they expire from then. The sending, once
+the transaction has committed, is a service (services.outbox_send).
 """
 
-import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import partial
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext, gettext_noop, ngettext
 
-from . import engine, links, presence, timecontrol
+from . import effects, engine, links, locales, presence, textboard, timecontrol
+from .engine.beans import bean_name
+from .engine.ending import worded_summary
 from .engine.events import bean_summary
 from .models import Deadline, Game, Outbox, Profile, Seat
 
-log = logging.getLogger(__name__)
-
-# The flush leaves younger rows to the task queued with them.
-FLUSH_AFTER = timedelta(seconds=5)
 MAX_RECENT_LINES = 8
 
+# Worded when the mail is sent, in its recipient's language.
 SUBJECTS = {
-    "your_turn": "Your turn in {game}",
-    "offer": "{maker} made you an offer in {game}",
-    "offer_accepted": "{taker} accepted your offer in {game}",
-    "offer_declined": "{taker} declined your offer in {game}",
-    "plant_traded": "Plant your traded beans in {game}",
-    "reminder": "Time is running out in {game}",
-    "game_over": "{game} is over",
-    "bot_standing_in": "A bot is playing for you in {game}",
+    "your_turn": gettext_noop("Your turn in {game}"),
+    "offer": gettext_noop("{maker} made you an offer in {game}"),
+    "offer_accepted": gettext_noop("{taker} accepted your offer in {game}"),
+    "offer_declined": gettext_noop("{taker} declined your offer in {game}"),
+    "plant_received": gettext_noop("Plant your traded beans in {game}"),
+    "reminder": gettext_noop("Time is running out in {game}"),
+    "game_over": gettext_noop("{game} is over"),
+    "bot_standing_in": gettext_noop("A bot is playing for you in {game}"),
+    "attacked": gettext_noop("{attacker} attacks your {land} in {game}"),
+    "second_round": gettext_noop(
+        "Your cavalry was beaten in {game}: choose a card for the second round"
+    ),
+    "choose_camp": gettext_noop("Choose your camp in {game}"),
 }
 # Mail about a seat a bot plays for is noise, except these.
 _TO_ABSENT = {"game_over", "bot_standing_in"}
+# Calls to move: a player away from the game gets one, then none until they come back (a move
+# of theirs, or a look at the game's page); what happens meanwhile waits on the page.
+CALLS = frozenset(
+    (
+        "your_turn",
+        "offer",
+        "offer_accepted",
+        "offer_declined",
+        "plant_received",
+        "attacked",
+        "second_round",
+        "choose_camp",
+    )
+)
 
 
-# Writing rows, inside the move's transaction.
+# Rows, written inside the transaction of the move (or the sweep) that causes them.
 
 
 def mail_after_move(
     *,
     game: Game,
+    seats: list[Seat],
     state,
     events: list,
     seq: int,
     deadlines: list[Deadline] = (),
     mover: int | None = None,
     actor: str = "player",
-    now: datetime | None = None,
+    now: datetime,
 ) -> list[Outbox]:
     """The mails a move causes: whose turn it is, offers made and answered, traded beans to
-    plant, the end of the game."""
-    now = now or timezone.now()
+    plant, the end of the game. `seats` come with their users and profiles."""
     names = state.names
     due = {row.seat_id: row.due_at for row in deadlines}
     wanted: list[tuple[int, str, dict]] = []
@@ -70,44 +88,151 @@ def mail_after_move(
             wanted.append((data["maker"], "offer_accepted", {"taker": names[event.seat]}))
         elif event.kind == "declined" and data["maker"] != event.seat:
             wanted.append((data["maker"], "offer_declined", {"taker": names[event.seat]}))
+        elif event.kind == "attacked" and _asked(state, data["defender"], "defend"):
+            wanted.append((data["defender"], "attacked", _attack_context(state, event)))
+        elif event.kind == "cavalry_beaten" and _asked(state, event.seat, "second_round"):
+            text = engine.describe(event.for_seat(event.seat), names, event.seat)
+            wanted.append((event.seat, "second_round", {"text": text}))
+        elif event.kind in ("game_started", "camp_chosen"):
+            wanted += [
+                (position, "choose_camp", {})
+                for position in engine.waiting_for(state)
+                if _asked(state, position, "choose_camp")
+            ]
         elif event.kind == "game_over":
             wanted += [(position, "game_over", {}) for position in range(state.players)]
-    if state.phase == "plant_traded" and any(e.kind == "trading_ended" for e in events):
-        wanted += [(position, "plant_traded", {}) for position in engine.waiting_for(state)]
+        elif event.kind == "trading_ended":
+            wanted += [
+                (position, "plant_received", {})
+                for position in engine.waiting_for(state)
+                if engine.prompt(state, position).key in ("plant_received", "plant_kept")
+            ]
     if not wanted:
         return []
 
-    seats = _seats(game)
+    by_position = {seat.position: seat for seat in seats if seat.position is not None}
     rows = []
     for position, kind, extra in wanted:
-        seat = seats.get(position)
-        if seat is None or (actor == "player" and position == mover and kind != "game_over"):
+        seat = by_position.get(position)
+        if seat is None or seat.user_id is None:
+            continue  # a bot's seat
+        if actor == "player" and position == mover and kind != "game_over":
             continue
-        context = {
-            **_common(game, state, position),
-            **_kind_context(kind, game, state, events, position),
-            **extra,
-        }
-        if seat.id in due:
-            context.update(_due(due[seat.id], now))
-        if kind == "offer":
-            context.update(_bot_patience(seats.get(extra["maker_seat"]), due, now))
+        if kind in CALLS and not seat.back_since(seat.mailed_at):
+            continue  # called once already, and not back since
+        with locales.reader(_profile(seat.user)):
+            context = {
+                **_common(game, state, position),
+                **_kind_context(kind, state, events, position),
+                **extra,
+            }
+            if seat.id in due:
+                context.update(_due(due[seat.id], now))
+            if kind == "offer":
+                context.update(_bot_patience(by_position.get(extra["maker_seat"]), due, now))
+            if kind in CALLS and _preference(seat.user) == Profile.Mail.BOARD:
+                context.update(board_context(state, position))
         row = outbox_write(seat=seat, game=game, seq=seq, kind=kind, context=context, now=now)
         if row is not None:
             rows.append(row)
+            if kind in CALLS:
+                seat.mailed_at = now
+                Seat.objects.filter(pk=seat.pk).update(mailed_at=now)
     return rows
 
 
-def _seats(game: Game) -> dict[int, Seat]:
-    seats = game.seats.select_related("user__profile").filter(position__isnull=False)
-    return {seat.position: seat for seat in seats}
+def reminder_write(*, deadline: Deadline, now: datetime) -> int:
+    """A reminder for a seat whose deadline comes near: what it still has to do, and what the
+    game does for it otherwise. Returns how many rows were written (0 or 1)."""
+    game = deadline.game
+    state = engine.from_dict(game.state)
+    seat = Seat.objects.select_related("user__profile").get(id=deadline.seat_id)
+    asked = engine.prompt(state, seat.position)
+    if not asked.awaited:  # the row is stale: a move made meanwhile closes it
+        return 0
+    if not seat.back_since(seat.reminded_at):
+        return 0  # one reminder while the player is away, however many deadlines come
+    with locales.reader(_profile(seat.user)):
+        context = {
+            **_common(game, state, seat.position),
+            **_due(deadline.due_at, now),
+            "ask": asked.ask,
+            "default": asked.default,
+            "trading": deadline.kind == Deadline.Kind.TRADING,
+        }
+        if _preference(seat.user) == Profile.Mail.BOARD:
+            context.update(board_context(state, seat.position))
+    row = outbox_write(
+        seat=seat, game=game, seq=deadline.expected_seq, kind="reminder", context=context, now=now
+    )
+    if row is None:
+        return 0
+    Seat.objects.filter(pk=seat.pk).update(reminded_at=now)
+    return 1
+
+
+def bot_standing_in_write(*, game: Game, seat: Seat, now: datetime) -> None:
+    state = engine.from_dict(game.state)
+    seat = Seat.objects.select_related("user__profile").get(id=seat.id)
+    context = {**_common(game, state, seat.position), "timeouts": seat.timeouts}
+    outbox_write(
+        seat=seat, game=game, seq=game.seq, kind="bot_standing_in", context=context, now=now
+    )
+
+
+def outbox_write(
+    *, seat: Seat, game: Game | None, seq: int, kind: str, context: dict, now: datetime
+) -> Outbox | None:
+    """One row, unless the player wants no such mail or is looking at the game right now.
+    The send task is queued when the transaction commits."""
+    if seat.user_id is None:
+        return None
+    if seat.plays_as_bot and kind not in _TO_ABSENT:
+        return None
+    if seat.muted or presence.page_open(seat, now):
+        return None
+    preference = _preference(seat.user)
+    if preference == Profile.Mail.NONE or not seat.user.email:
+        return None
+    row, created = Outbox.objects.get_or_create(
+        user_id=seat.user_id,
+        game=game,
+        seq=seq,
+        kind=kind,
+        defaults={"context": context, "digest": preference == Profile.Mail.DIGEST},
+    )
+    if not created:
+        return None
+    if not row.digest:
+        effects.after_commit(effects.OUTBOX_SEND, row.id)
+    return row
+
+
+def _profile(user) -> Profile | None:
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        return None
+
+
+def _preference(user) -> str:
+    try:
+        return user.profile.mail
+    except Profile.DoesNotExist:
+        return Profile.Mail.EVERY
+
+
+def board_context(state, position: int) -> dict:
+    """The board and the moves as commands, for a player who plays by replying to mail."""
+    view = engine.view(state, position)
+    return {"board": textboard.board(view), "commands": textboard.commands_text(view)}
 
 
 def _common(game: Game, state, position: int) -> dict:
     return {"game": game.name, "game_id": game.id, "seat": position, "you": state.names[position]}
 
 
-def _kind_context(kind: str, game: Game, state, events: list, position: int) -> dict:
+def _kind_context(kind: str, state, events: list, position: int) -> dict:
     names = state.names
     recent = [
         engine.describe(event.for_seat(position), names, position)
@@ -116,23 +241,39 @@ def _kind_context(kind: str, game: Game, state, events: list, position: int) -> 
     ][-MAX_RECENT_LINES:]
     if kind == "your_turn":
         hand = state.hands[position]
-        front = engine.BEANS[state.card_beans[hand[0]]].name if hand else None
-        return {"recent": recent, "front": front, "hand_size": len(hand), "turn": state.turn}
+        front = bean_name(engine.BEANS[state.card_beans[hand[0]]].key) if hand else None
+        prompt = engine.prompt(state, position)
+        # The front card is named where the turn begins with it; a turn that begins otherwise
+        # (Bohnaparte's monasteries, say) is told as the page tells it.
+        task = "" if prompt.key == "plant_front" or not hand else prompt.text
+        return {
+            "recent": recent,
+            "front": front,
+            "task": task,
+            "hand_size": len(hand),
+            "turn": state.turn,
+        }
     if kind in ("offer_accepted", "offer_declined"):
-        return {"recent": recent, "trading": state.phase == "trade" and state.active == position}
-    if kind == "plant_traded":
+        return {"recent": recent, "trading": "end_trading" in engine.legal_kinds(state, position)}
+    if kind == "plant_received":
         beans = [engine.BEANS[state.card_beans[c]].key for c in state.to_plant[position]]
         return {"beans": bean_summary(beans), "count": len(beans)}
     if kind == "game_over":
-        result = state.result or {}
-        scores = result.get("scores", [])
+        outcome = engine.outcome(state)
+        ranking = sorted(range(state.players), key=lambda seat: (outcome["places"][seat], seat))
         return {
-            "summary": result.get("summary", ""),
+            "summary": worded_summary(outcome, names),
             "scores": [
-                {"name": names[i], "coins": coins, "you": i == position}
-                for i, coins in sorted(enumerate(scores), key=lambda item: -item[1])
+                {
+                    "name": names[seat],
+                    "coins": outcome["scores"][seat],
+                    "place": outcome["places"][seat],
+                    "you": seat == position,
+                }
+                for seat in ranking
             ],
-            "won": position in result.get("winners", []),
+            "won": position in outcome["winners"],
+            "victory_points": outcome["counts"] == "points",
         }
     return {}
 
@@ -151,6 +292,26 @@ def _offer_context(state, event, to: int) -> dict:
     }
 
 
+def _asked(state, seat: int | None, prompt: str) -> bool:
+    """Whether Bohnaparte waits for this seat with that prompt: for its camp, or in a battle for
+    its card: the defender's (a neutral land has none, and a seat with nothing to fight with
+    has no choice), or the attacker's after its cavalry was beaten."""
+    return seat is not None and engine.prompt(state, seat).key == prompt
+
+
+def _attack_context(state, event) -> dict:
+    """The attack as the defender may know it: the attacker's card stays face down."""
+    defender = event.data["defender"]
+    fight = next(a for a in engine.legal_actions(state, defender) if a["kind"] == "battle_card")
+    asked = engine.prompt(state, defender).params
+    return {
+        "attacker": state.names[event.seat],
+        "land": f"{asked['land_name']} {asked['land_number']}",
+        "text": engine.describe(event.for_seat(defender), state.names, defender),
+        "deck": fight["deck"],
+    }
+
+
 def _bot_patience(maker: Seat | None, due: dict, now: datetime) -> dict:
     """A bot withdraws its offers when its patience runs out: the mail says when."""
     if maker is None or not maker.plays_as_bot or maker.id not in due:
@@ -162,154 +323,70 @@ def _bot_patience(maker: Seat | None, due: dict, now: datetime) -> dict:
 def _due(due_at: datetime, now: datetime) -> dict:
     return {
         "due": due_at.isoformat(),
-        "due_text": f"{due_at:%a %d %b, %H:%M} UTC",
+        "due_text": formats.date_format(timezone.localtime(due_at), "D j M, H:i T"),
         "left": timecontrol.humanize(due_at - now),
     }
 
 
-def outbox_write(
-    *, seat: Seat, game: Game | None, seq: int, kind: str, context: dict, now: datetime
-) -> Outbox | None:
-    """One row, unless the player wants no such mail or is looking at the game right now.
-    The send task is queued when the transaction commits."""
-    if seat.user_id is None:
-        return None
-    if seat.bot_standing_in and kind not in _TO_ABSENT:
-        return None
-    if seat.muted or presence.page_open(seat, now):
-        return None
-    preference = _preference(seat.user)
-    if preference == Profile.Mail.NONE or not seat.user.email:
-        return None
-    row, created = Outbox.objects.get_or_create(
-        user_id=seat.user_id,
-        game=game,
-        seq=seq,
-        kind=kind,
-        defaults={"context": context, "digest": preference == Profile.Mail.DIGEST},
-    )
-    if not created:
-        return None
-    if not row.digest:
-        transaction.on_commit(partial(_enqueue, row.id), robust=True)
-    return row
+# Messages.
 
 
-def _preference(user) -> str:
-    try:
-        return user.profile.mail
-    except Profile.DoesNotExist:
-        return Profile.Mail.EVERY
-
-
-def _enqueue(outbox_id: int) -> None:
-    """After commit. If the broker is down the row stays unsent and the flush sends it."""
-    from .tasks import outbox_send_task
-
-    outbox_send_task.delay(outbox_id)
-
-
-def mail_reminder(*, deadline: Deadline, now: datetime) -> int:
-    game = deadline.game
-    state = engine.from_dict(game.state)
-    seat = Seat.objects.select_related("user__profile").get(id=deadline.seat_id)
-    position = seat.position
-    if deadline.kind == Deadline.Kind.TRADING:
-        ask, default = "finish trading", "end trading for you"
-    elif state.phase == "trade":
-        ask, default = "answer the offers made to you", "decline them for you"
-    elif state.phase == "plant_traded":
-        ask, default = "plant your traded beans", "plant them for you"
-    elif state.phase == "plant" and state.planted:
-        ask, default = "plant a second card or stop planting", "stop planting for you"
-    else:
-        ask, default = "make your move", "make the least move that lets the game go on"
-    context = {
-        **_common(game, state, position),
-        **_due(deadline.due_at, now),
-        "ask": ask,
-        "default": default,
-        "trading": deadline.kind == Deadline.Kind.TRADING,
-    }
-    row = outbox_write(
-        seat=seat, game=game, seq=deadline.expected_seq, kind="reminder", context=context, now=now
-    )
-    return int(row is not None)
-
-
-def mail_bot_standing_in(*, game: Game, seat: Seat, now: datetime | None = None) -> None:
-    now = now or timezone.now()
-    state = engine.from_dict(game.state)
-    seat = Seat.objects.select_related("user__profile").get(id=seat.id)
-    context = {**_common(game, state, seat.position), "timeouts": seat.timeouts}
-    outbox_write(
-        seat=seat, game=game, seq=game.seq, kind="bot_standing_in", context=context, now=now
-    )
-
-
-# Sending.
-
-
-def outbox_send(*, outbox_id: int, skip_locked: bool = False, now: datetime | None = None) -> bool:
-    """Send one row and mark it sent, in one transaction holding the row. A second call, or a
-    concurrent one, finds it sent and does nothing. Returns whether a mail went out."""
-    with transaction.atomic():
-        row = (
-            Outbox.objects.select_for_update(skip_locked=skip_locked, of=("self",))
-            .select_related("user", "game")
-            .filter(id=outbox_id)
-            .first()
-        )
-        if row is None or row.sent_at is not None or row.digest:
-            return False
-        now = now or timezone.now()
-        reason = _reason_to_skip(row)
-        if reason:
-            row.sent_at, row.skipped = now, reason
-            row.save(update_fields=["sent_at", "skipped"])
-            return False
-        build_message(row, now=now).send()
-        row.sent_at = now
-        row.save(update_fields=["sent_at"])
-    return True
-
-
-def _reason_to_skip(row: Outbox) -> str:
-    """Preferences may have changed since the row was written."""
-    if not row.user.email:
-        return "no address"
-    profile = Profile.objects.filter(user_id=row.user_id).first()
-    if profile and profile.mail == Profile.Mail.NONE:
-        return "no mail wanted"
-    if (
-        row.game_id
-        and Seat.objects.filter(game_id=row.game_id, user_id=row.user_id, muted=True).exists()
-    ):
-        return "game muted"
-    return ""
-
-
-def build_message(row: Outbox, *, now: datetime | None = None) -> EmailMultiAlternatives:
-    context = {**row.context, **mail_links(row, now=now), "kind": row.kind}
-    subject = SUBJECTS[row.kind].format(**{"maker": "", "taker": "", **row.context})
-    text = render_to_string(f"mail/{row.kind}.txt", context)
-    html = render_to_string(f"mail/{row.kind}.html", context)
+def compose(
+    *, to: str, subject: str, template: str, context: dict, headers: dict, reply_to: str = ""
+) -> EmailMultiAlternatives:
+    """The one way a mail is made: a plain text body and an HTML alternative from the pair of
+    templates `mail/<template>.txt` and `.html`. Every mail says it was sent by a machine, so
+    that auto-responders do not answer it (RFC 3834)."""
     message = EmailMultiAlternatives(
         subject=subject,
-        body=text,
+        body=render_to_string(f"mail/{template}.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[row.user.email],
+        to=[to],
+        headers={"Auto-Submitted": "auto-generated", **headers},
+        reply_to=[reply_to] if reply_to else None,
+    )
+    message.attach_alternative(render_to_string(f"mail/{template}.html", context), "text/html")
+    return message
+
+
+def subject_of(row: Outbox) -> str:
+    """Worded in the language active for the recipient. A row about a game is worded here; a
+    row without one (the end of a league's season) carries its own subject, marked for
+    translation where it was written, with the context's fields for its placeholders."""
+    if row.game_id is None:
+        written = row.context["subject"]
+        return gettext(written).format(**row.context)
+    return gettext(SUBJECTS[row.kind]).format(**{"maker": "", "taker": "", **row.context})
+
+
+def row_message(row: Outbox, *, now: datetime | None = None) -> EmailMultiAlternatives:
+    """The mail of one outbox row. One that carries the board can be answered with moves: its
+    replies go to an address naming the player, the game and the move it showed."""
+    reply_to = ""
+    if row.context.get("commands"):
+        reply_to = links.reply_address(user_id=row.user_id, game_id=row.game_id, seq=row.seq)
+    with locales.reader(_profile(row.user)):
+        return _row_compose(row, now, reply_to)
+
+
+def _row_compose(row: Outbox, now: datetime | None, reply_to: str) -> EmailMultiAlternatives:
+    return compose(
+        to=row.user.email,
+        subject=subject_of(row),
+        template=row.kind,
+        context={**row.context, **_row_links(row, now=now), "kind": row.kind},
         headers={
             "X-Bohnanza-Outbox": str(row.id),
             "X-Bohnanza-Kind": row.kind,
             "List-Unsubscribe": f"<{links.preferences_url()}>",
         },
+        reply_to=reply_to,
     )
-    message.attach_alternative(html, "text/html")
-    return message
 
 
-def mail_links(row: Outbox, *, now: datetime | None = None) -> dict:
+def _row_links(row: Outbox, *, now: datetime | None = None) -> dict:
+    if row.game_id is None:
+        return {"open_url": row.context["open_url"], "preferences_url": links.preferences_url()}
     make = partial(links.link_url, user_id=row.user_id, game_id=row.game_id, now=now)
     urls = {
         "open_url": make(action="open"),
@@ -323,139 +400,76 @@ def mail_links(row: Outbox, *, now: datetime | None = None) -> dict:
         urls["decline_url"] = make(action="decline", offer=offer)
     if row.context.get("trading"):
         urls["end_trading_url"] = make(action="end_trading")
+    if row.kind == "attacked" and row.context.get("deck"):
+        urls["defend_deck_url"] = make(action="defend_deck")
     if row.kind == "bot_standing_in":
         urls["reclaim_url"] = make(action="reclaim")
     return urls
 
 
-# Invitations: to an address, not to a user, so they cannot be outbox rows (one per user and
-# move). They go straight to a task after the commit; a lost task loses the mail, and the
-# creator can send it again once INVITE_AGAIN_AFTER has passed.
+def digest_message(user, rows: list[Outbox], *, now: datetime) -> EmailMultiAlternatives:
+    """Everything that waited for a user's daily digest, game by game."""
+    with locales.reader(_profile(user)):
+        return _digest_compose(user, rows, now)
 
 
-def invitations_queue(*, game_id: int, addresses: list[str]) -> None:
-    for address in addresses:
-        transaction.on_commit(partial(_enqueue_invitation, game_id, address), robust=True)
-
-
-def _enqueue_invitation(game_id: int, address: str) -> None:
-    from .tasks import invitation_send_task
-
-    invitation_send_task.delay(game_id, address)
-
-
-def invitation_send(*, game_id: int, address: str) -> bool:
-    """Mail one invitation, unless the game has started or been cancelled since it was asked
-    for, or the address is a player's who wants no mail from us. Returns whether a mail went
-    out. The inviter is not told which it was: that would tell whether an address plays here."""
-    game = Game.objects.filter(id=game_id, status=Game.Status.OPEN).first()
-    if game is None or _wants_no_mail(address):
-        return False
-    invitation_message(game, address).send()
-    return True
-
-
-def _wants_no_mail(address: str) -> bool:
-    return Profile.objects.filter(user__email__iexact=address, mail=Profile.Mail.NONE).exists()
+def _digest_compose(user, rows: list[Outbox], now: datetime) -> EmailMultiAlternatives:
+    games: dict[int, dict] = {}
+    for row in rows:
+        entry = games.setdefault(
+            row.game_id,
+            {
+                "game": row.context.get("game", ""),
+                "open_url": links.link_url(
+                    action="open", user_id=user.id, game_id=row.game_id, now=now
+                ),
+                "items": [],
+            },
+        )
+        entry["items"].append(subject_of(row))
+    count = len(rows)
+    return compose(
+        to=user.email,
+        subject=ngettext(
+            "Your Bohnanza digest: {count} update", "Your Bohnanza digest: {count} updates", count
+        ).format(count=count),
+        template="digest",
+        context={
+            "games": list(games.values()),
+            "count": count,
+            "preferences_url": links.preferences_url(),
+        },
+        headers={"X-Bohnanza-Kind": "digest"},
+    )
 
 
 def invitation_message(game: Game, address: str) -> EmailMultiAlternatives:
-    """Only what the lobby shows anyone holding the link, and the link itself."""
+    """Only what the lobby shows anyone holding the link, and the link itself. The address
+    may have no account, so the mail is worded in its sender's language."""
+    with locales.reader(_profile(game.created_by)):
+        return _invitation_compose(game, address)
+
+
+def _invitation_compose(game: Game, address: str) -> EmailMultiAlternatives:
     context = {
         "game": game.name,
         "inviter": game.seats.get(user_id=game.created_by_id).name,
-        "edition": engine.EDITIONS[game.edition].name,
+        "edition": engine.EDITIONS[game.edition].title(game.players),
         "players": game.players,
         "invitation_url": links.invitation_url(game),
     }
-    message = EmailMultiAlternatives(
-        subject="{inviter} invites you to play Bohnanza in {game}".format(**context),
-        body=render_to_string("mail/invitation.txt", context),
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[address],
+    return compose(
+        to=address,
+        subject=gettext("{inviter} invites you to play Bohnanza in {game}").format(**context),
+        template="invitation",
+        context=context,
         headers={"X-Bohnanza-Kind": "invitation"},
     )
-    message.attach_alternative(render_to_string("mail/invitation.html", context), "text/html")
-    return message
 
 
-def outbox_flush(*, now: datetime | None = None, older_than: timedelta = FLUSH_AFTER) -> int:
-    """Send rows whose task never ran (a broker restart, a lost message). Rows being sent right
-    now are locked and skipped."""
-    now = now or timezone.now()
-    ids = list(
-        Outbox.objects.filter(sent_at__isnull=True, digest=False, created_at__lte=now - older_than)
-        .order_by("id")
-        .values_list("id", flat=True)[:200]
-    )
-    sent = 0
-    for outbox_id in ids:
-        try:
-            sent += outbox_send(outbox_id=outbox_id, skip_locked=True)
-        except Exception:
-            log.exception("outbox row %s could not be sent", outbox_id)
-    return sent
-
-
-def mail_digest(*, now: datetime | None = None) -> int:
-    """One mail per user with everything waiting for their daily digest. Returns mails sent."""
-    now = now or timezone.now()
-    user_ids = set(
-        Outbox.objects.filter(sent_at__isnull=True, digest=True).values_list("user_id", flat=True)
-    )
-    sent = 0
-    for user_id in sorted(user_ids):
-        try:
-            sent += _digest_one(user_id, now)
-        except Exception:
-            log.exception("digest for user %s could not be sent", user_id)
-    return sent
-
-
-def _digest_one(user_id: int, now: datetime) -> int:
-    with transaction.atomic():
-        rows = list(
-            Outbox.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("user", "game")
-            .filter(user_id=user_id, sent_at__isnull=True, digest=True)
-            .order_by("game_id", "seq")
-        )
-        if not rows:
-            return 0
-        user = rows[0].user
-        profile = Profile.objects.filter(user_id=user_id).first()
-        skip = "no mail wanted" if profile and profile.mail == Profile.Mail.NONE else ""
-        if not user.email:
-            skip = "no address"
-        if not skip:
-            games: dict[int, dict] = {}
-            for row in rows:
-                entry = games.setdefault(
-                    row.game_id,
-                    {
-                        "game": row.context.get("game", ""),
-                        "open_url": links.link_url(
-                            action="open", user_id=user_id, game_id=row.game_id, now=now
-                        ),
-                        "items": [],
-                    },
-                )
-                entry["items"].append(
-                    SUBJECTS[row.kind].format(**{"maker": "", "taker": "", **row.context})
-                )
-            context = {
-                "games": list(games.values()),
-                "count": len(rows),
-                "preferences_url": links.preferences_url(),
-            }
-            message = EmailMultiAlternatives(
-                subject=f"Your Bohnanza digest: {len(rows)} update{'s' if len(rows) != 1 else ''}",
-                body=render_to_string("mail/digest.txt", context),
-                from_email=settings.DEFAULT_FROM_EMAIL,
-                to=[user.email],
-                headers={"X-Bohnanza-Kind": "digest"},
-            )
-            message.attach_alternative(render_to_string("mail/digest.html", context), "text/html")
-            message.send()
-        Outbox.objects.filter(id__in=[row.id for row in rows]).update(sent_at=now, skipped=skip)
-    return int(not skip)
+def invitations_queue(*, game_id: int, addresses: list[str]) -> None:
+    """Invitations go to an address, not to a user, so they cannot be outbox rows (one per
+    user and move): each goes to a task after the commit. A lost task loses the mail, and the
+    creator can send it again once the repeat guard has passed."""
+    for address in addresses:
+        effects.after_commit(effects.INVITATION_SEND, game_id, address)

@@ -1,15 +1,17 @@
-"""Celery tasks: thin and idempotent, each calling the service of the same name (see DESIGN.md)."""
+"""Celery tasks: thin and idempotent, each calling the service of the same name (see DESIGN.md).
+
+The tasks the lower layers queue after a commit are named in `games.effects`."""
 
 import threading
 
 from celery import shared_task
 
-from games import deadlines, mail, services
+from games import effects, services
 
 _eager = threading.local()
 
 
-@shared_task
+@shared_task(name=effects.BOT_MOVE)
 def bot_move_task(game_id: int, seq: int) -> None:
     """Run eagerly (tests, CELERY_TASK_ALWAYS_EAGER), each bot move would start the next from
     inside its own commit, one stack level deeper per move, and a table of bots would overflow
@@ -31,34 +33,34 @@ def bot_move_task(game_id: int, seq: int) -> None:
 # Time and mail (see DESIGN.md, "Time and messages").
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=effects.OUTBOX_SEND, acks_late=True, reject_on_worker_lost=True)
 def outbox_send_task(outbox_id: int) -> None:
     """Acknowledged only once done: a worker killed mid-send gets the message again, and the
     row's sent_at (checked under a row lock) keeps the mail from going out twice."""
-    mail.outbox_send(outbox_id=outbox_id)
+    services.outbox_send(outbox_id=outbox_id)
 
 
-@shared_task
+@shared_task(name=effects.INVITATION_SEND)
 def invitation_send_task(game_id: int, address: str) -> None:
-    mail.invitation_send(game_id=game_id, address=address)
+    services.invitation_send(game_id=game_id, address=address)
 
 
 @shared_task
 def deadlines_sweep_task() -> None:
-    deadlines.deadlines_sweep()
+    services.deadlines_sweep()
 
 
 @shared_task
 def reminders_task() -> None:
-    deadlines.reminders_send()
+    services.reminders_send()
 
 
 @shared_task
 def outbox_flush_task() -> None:
     """Rows whose send task was lost (the broker was down at commit, or restarted)."""
-    mail.outbox_flush()
+    services.outbox_flush()
 
 
 @shared_task
 def mail_digest_task() -> None:
-    mail.mail_digest()
+    services.mail_digest()

@@ -5,13 +5,17 @@ began; each move it makes costs the time it took and earns the increment, up to 
 active player's trading phase has a window of its own instead of the bank, so a long
 negotiation does not eat the time meant for planting.
 
-A bot moves at once, but as the active player it waits for players to answer its offers, for
-its patience at most: long enough for a player who comes when mailed, short enough that one
-who does not come holds up the table for a fraction of the trading window only.
+A bot moves at once, but as the active player it waits for players to answer its offers, and
+to offer it something before it ends trading, for its patience at most: long enough for a
+player who comes when mailed, short enough that one who does not come holds up the table for a
+fraction of the trading window only.
 """
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from types import SimpleNamespace
+
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 # Days a player may be away per calendar year; deadlines stretch by the days taken.
 VACATION_DAYS_PER_YEAR = 30
@@ -20,13 +24,33 @@ VACATION_DAYS_PER_YEAR = 30
 REMINDER_LEAD = timedelta(hours=1)
 
 
+def _units() -> tuple:
+    return (
+        (86400, lambda n: ngettext("{n} day", "{n} days", n)),
+        (3600, lambda n: ngettext("{n} hour", "{n} hours", n)),
+        (60, lambda n: ngettext("{n} minute", "{n} minutes", n)),
+        (1, lambda n: ngettext("{n} second", "{n} seconds", n)),
+    )
+
+
 def _span(delta: timedelta) -> str:
     seconds = int(delta.total_seconds())
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+    for size, worded in _units():
         if seconds >= size and seconds % size == 0:
             count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds} s"
+            return worded(count).format(n=count)
+    return gettext("0 seconds")
+
+
+def _clocks_line(clocks) -> str:
+    return gettext(
+        "{start} bank, {increment} more per move (at most {cap}), trading window {window}"
+    ).format(
+        start=_span(clocks.bank_start),
+        increment=_span(clocks.bank_increment),
+        cap=_span(clocks.bank_cap),
+        window=_span(clocks.trading_window),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +65,7 @@ class Preset:
     bot_patience: timedelta
 
     def describe(self) -> str:
-        return (
-            f"{_span(self.bank_start)} bank, {_span(self.bank_increment)} more per move "
-            f"(at most {_span(self.bank_cap)}), trading window {_span(self.trading_window)}"
-        )
+        return _clocks_line(self)
 
 
 PRESETS: dict[str, Preset] = {
@@ -52,7 +73,7 @@ PRESETS: dict[str, Preset] = {
     for preset in (
         Preset(
             "fast",
-            "Fast (live play)",
+            gettext_lazy("Fast (live play)"),
             bank_start=timedelta(minutes=2),
             bank_increment=timedelta(seconds=20),
             bank_cap=timedelta(minutes=5),
@@ -63,7 +84,7 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "daily",
-            "Daily",
+            gettext_lazy("Daily"),
             bank_start=timedelta(days=2),
             bank_increment=timedelta(hours=12),
             bank_cap=timedelta(days=3),
@@ -74,7 +95,7 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "relaxed",
-            "Relaxed",
+            gettext_lazy("Relaxed"),
             bank_start=timedelta(days=5),
             bank_increment=timedelta(days=1),
             bank_cap=timedelta(days=7),
@@ -86,11 +107,16 @@ PRESETS: dict[str, Preset] = {
     )
 }
 DEFAULT_PRESET = "daily"
-CHOICES = [(preset.key, f"{preset.label}: {preset.describe()}") for preset in PRESETS.values()]
+
+
+def choices() -> list[tuple[str, str]]:
+    """The presets for a form, worded in the reader's language."""
+    return [(preset.key, f"{preset.label}: {preset.describe()}") for preset in PRESETS.values()]
 
 
 def apply_preset(game, key: str) -> None:
-    """Copy a preset onto an unsaved or unstarted game (the caller saves)."""
+    """Copy a preset's clocks onto a game being created (the caller saves): a game keeps the
+    clocks it was created with, whatever later becomes of the preset."""
     preset = PRESETS[key]
     game.time_control = preset.key
     game.bank_start = preset.bank_start
@@ -98,6 +124,15 @@ def apply_preset(game, key: str) -> None:
     game.bank_cap = preset.bank_cap
     game.trading_window = preset.trading_window
     game.timeouts_before_bot = preset.timeouts_before_bot
+
+
+def describe(game) -> str:
+    """The game's clocks in a line: its preset's name and what the game's own clocks give."""
+    preset = PRESETS.get(game.time_control, PRESETS[DEFAULT_PRESET])
+    names = ("bank_start", "bank_increment", "bank_cap", "trading_window")
+    clocks = SimpleNamespace(**{name: _setting(game, name) for name in names})
+    return f"{preset.label}: {_clocks_line(clocks)}"
+
 
 
 def _setting(game, name: str) -> timedelta:
@@ -117,8 +152,9 @@ def trading_window(game) -> timedelta:
 
 
 def bot_patience(game) -> timedelta:
-    """How long a bot waits for the answers to its offers: its preset's patience, never longer
-    than the game's trading window. Not a game setting: bots are the house's, not the table's."""
+    """How long a bot trading as the active player waits for the answers to its offers, and for
+    the people's offers: its preset's patience, never longer than the game's trading window.
+    Not a game setting: bots are the house's, not the table's."""
     preset = PRESETS.get(game.time_control, PRESETS[DEFAULT_PRESET])
     return min(preset.bot_patience, trading_window(game))
 
@@ -133,6 +169,11 @@ def bank_after_move(game, seat, used: timedelta) -> timedelta:
     return min(_setting(game, "bank_cap"), left + _setting(game, "bank_increment"))
 
 
+def vacation_days_left(profile, now: datetime) -> int:
+    used = profile.vacation_days_used if profile.vacation_year == now.year else 0
+    return max(0, VACATION_DAYS_PER_YEAR - used)
+
+
 def reminder_lead(started_at: datetime, due_at: datetime) -> timedelta:
     return min(REMINDER_LEAD, (due_at - started_at) / 4)
 
@@ -140,10 +181,9 @@ def reminder_lead(started_at: datetime, due_at: datetime) -> timedelta:
 def humanize(delta: timedelta) -> str:
     """'about 2 hours', 'about 40 minutes', 'under a minute': for mails and pages."""
     seconds = max(0, int(delta.total_seconds()))
-    if seconds < 60:
-        return "under a minute"
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size:
-            count = round(seconds / size)
-            return f"about {count} {unit}{'s' if count != 1 else ''}"
-    return "under a minute"
+    if seconds >= 60:
+        for size, worded in _units()[:3]:
+            if seconds >= size:
+                count = round(seconds / size)
+                return gettext("about {span}").format(span=worded(count).format(n=count))
+    return gettext("under a minute")

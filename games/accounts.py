@@ -1,0 +1,37 @@
+"""Accounts: how sign-up and allauth's own mails fit the site."""
+
+from types import SimpleNamespace
+from urllib.parse import urlsplit
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
+
+from games import locales, selectors, services
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def save_user(self, request, user, form, commit=True):
+        """The profile is made with the account, named as the player chose at sign-up."""
+        user = super().save_user(request, user, form, commit)
+        if commit:
+            data = form.cleaned_data
+            services.profile_get_or_create(
+                user=user,
+                display_name=data.get("display_name", ""),
+                language=data.get("language", ""),
+                time_zone=data.get("time_zone", ""),
+            )
+        return user
+
+    def send_mail(self, template_prefix, email, context):
+        """allauth's mails greet "from" the site: ours by its name and address, not by the host
+        the request came to (127.0.0.1:8000 on a local site)."""
+        site = SimpleNamespace(name=settings.SITE_NAME, domain=urlsplit(settings.SITE_URL).netloc)
+        super().send_mail(template_prefix, email, {**context, "current_site": site})
+
+
+def remember_locale(sender, request, user, **kwargs):
+    """At log-in, the player's language and zone go into their session, where every request
+    finds them (games.middleware.PlayerLocale) without a query."""
+    if request is not None and hasattr(request, "session"):
+        request.session[locales.SESSION_KEY] = list(selectors.locale_of(user_id=user.pk))

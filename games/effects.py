@@ -1,0 +1,26 @@
+"""Work that follows a commit, queued by name (in the manner of Zulip's send_event_on_commit).
+
+A write that wants a task run once it has committed names the task here; the tasks module, the
+top of the web layer, defines the tasks under these names. So no module below the tasks
+imports them, and a task never sees an uncommitted write.
+"""
+
+from functools import partial
+
+from celery import current_app
+from django.db import transaction
+
+BOT_MOVE = "games.tasks.bot_move_task"
+OUTBOX_SEND = "games.tasks.outbox_send_task"
+INVITATION_SEND = "games.tasks.invitation_send_task"
+
+
+def after_commit(job: str, *args) -> None:
+    """Queue `job` with `args` when the current transaction commits (at once outside one).
+    Robust: a broker that is down must not turn a committed move into an error; what the job
+    was for is picked up again by the sweeps (deadlines, the outbox flush)."""
+    transaction.on_commit(partial(_queue, job, args), robust=True)
+
+
+def _queue(job: str, args: tuple) -> None:
+    current_app.tasks[job].delay(*args)

@@ -1,0 +1,46 @@
+"""Reads for pages (see DESIGN.md): each function gathers what one page shows.
+
+Nothing here writes. A game's board is built from `engine.view(state, seat)` only.
+"""
+
+from .boards import (
+    chat_messages,
+    counter_offer,
+    game_changes,
+    game_log,
+    game_page,
+    last_chat_id,
+    may_watch,
+    page_head,
+)
+from .guides import how_to_play
+from .history import game_replay, history, seed_matches, state_at
+from .link_previews import Preview, accept_move, link_preview
+from .lobby import game_lobby, invited, my_games, open_games
+from .profiles import locale_of, profile_of, running_seats
+
+__all__ = [
+    "Preview",
+    "accept_move",
+    "chat_messages",
+    "counter_offer",
+    "game_changes",
+    "game_lobby",
+    "invited",
+    "game_log",
+    "game_page",
+    "game_replay",
+    "history",
+    "how_to_play",
+    "last_chat_id",
+    "link_preview",
+    "locale_of",
+    "may_watch",
+    "my_games",
+    "open_games",
+    "page_head",
+    "profile_of",
+    "running_seats",
+    "seed_matches",
+    "state_at",
+]

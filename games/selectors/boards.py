@@ -1,0 +1,363 @@
+"""The game page: the board of one seat, its clocks, log and chat, and the poll's check.
+
+A game page is built from `engine.view(state, seat)` and nothing else of the state: the view
+holds only what that seat may see. The log goes through `Event.for_seat` for the same reason.
+"""
+
+from collections import Counter
+from datetime import UTC, datetime
+
+from django.db import InterfaceError, OperationalError, connection
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import engine, timecontrol
+from games.engine.beans import bean_name
+from games.engine.ending import tie_break_worded, worded_summary
+from games.models import ChatMessage, Deadline, Game, Move, Seat
+
+from .bohnaparte import bohnaparte_board
+from .lobby import BOT_LEVELS
+
+# What a game's scores count, as the result table heads its column.
+SCORE_LABELS = {"coins": gettext_lazy("Coins"), "points": gettext_lazy("Victory points")}
+# The board shows the latest moves' events; the whole log has its own page.
+BOARD_LOG_MOVES = 40
+CHAT_MESSAGES = 100
+
+
+def game_page(
+    *,
+    game: Game,
+    user,
+    seats: list[Seat] | None = None,
+    poll_token: str = "",
+    log_moves: int | None = BOARD_LOG_MOVES,
+) -> dict:
+    """Everything the game's board shows to `user` (a spectator if it has no seat);
+    `poll_token` is the presence token its poll carries."""
+    seats = list(game.seats.all()) if seats is None else seats
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.id), None)
+    position = mine.position if mine else None
+    view = engine.view(engine.from_dict(game.state), position)
+    names = [player["name"] for player in view["players"]]
+    page = {
+        "game": game,
+        "seq": game.seq,
+        "seat": position,
+        "view": view,
+        "names": names,
+        "log": game_log(game=game, seat=position, names=names, last_moves=log_moves),
+        "chat": chat_messages(game=game),
+        "presence": poll_token if mine else "",
+        # The reclaim banner: a bot plays this seat after too many timeouts.
+        "stood_in": mine if mine and mine.bot_standing_in else None,
+    }
+    page.update(board(view))
+    page["bohnaparte"] = bohnaparte_board(view)
+    # A bot's seat shows its level by its name; a player's seat a bot stands in for does not.
+    bots = [seat for seat in seats if seat.user_id is None]
+    levels = {seat.position: BOT_LEVELS.get(seat.bot, BOT_LEVELS["normal"]) for seat in bots}
+    for player in page["players"]:
+        player["level"] = levels.get(player["seat"], "")
+    if not view["over"]:
+        clocks = _clocks(game, seats)
+        for player in page["players"]:
+            player["clock"] = clocks[player["seat"]]
+    return page
+
+
+def page_head(*, game: Game, seats: list[Seat], user) -> dict:
+    """What the game page shows around its board: the game, and what its visitor may do."""
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.id), None)
+    running = game.status == Game.Status.RUNNING
+    return {
+        "game": game,
+        "seat": mine.position if mine else None,
+        "edition_title": engine.EDITIONS[game.edition].title(game.players),
+        "time_control": timecontrol.describe(game),
+        "can_chat": mine is not None,
+        "notify": mine is not None and running,
+        "may_resign": mine is not None and running and mine.resigned_at is None,
+    }
+
+
+def _clocks(game: Game, seats: list[Seat]) -> dict[int, dict | None]:
+    """Each player's time bank, and their deadline while the game waits for them (one query).
+    Bots answer at once and have no bank; a bot trading as the active player shows until when
+    it waits for answers to its offers (its patience)."""
+    due = {row.seat_id: row for row in Deadline.objects.filter(game=game, done=False)}
+    now = timezone.now()
+    clocks: dict[int, dict | None] = {}
+    for seat in seats:
+        row = due.get(seat.id)
+        trading = row is not None and row.kind == Deadline.Kind.TRADING
+        if seat.plays_as_bot and not trading:
+            clocks[seat.position] = None
+            continue
+        bank = timecontrol.bank_left(game, seat)
+        clocks[seat.position] = {
+            "bank": None if seat.plays_as_bot else timecontrol.humanize(bank),
+            "due": row.due_at if row else None,
+            "left": timecontrol.humanize(row.due_at - now) if row else "",
+            "trading": trading,
+            "bot": seat.plays_as_bot,
+        }
+    return clocks
+
+
+def game_log(*, game: Game, seat: int | None, names: list[str], last_moves=None) -> list[dict]:
+    """Each move's events in the wording `seat` may read, oldest first."""
+    moves = Move.objects.filter(game=game).values_list("seq", "events", "created_at")
+    if last_moves is None:
+        rows = list(moves.order_by("seq"))
+    else:
+        rows = list(moves.order_by("-seq")[:last_moves])[::-1]
+    lines = []
+    for seq, events, at in rows:
+        for stored in events:
+            event = engine.Event.from_dict(stored).for_seat(seat)
+            text = engine.describe(event, names, seat)
+            lines.append({"seq": seq, "kind": event["kind"], "text": text, "at": at})
+    return lines
+
+
+def chat_messages(*, game: Game) -> list[dict]:
+    rows = (
+        ChatMessage.objects.filter(game=game)
+        .order_by("-id")
+        .values("id", "seat__name", "text", "created_at")[:CHAT_MESSAGES]
+    )
+    return [
+        {"id": row["id"], "name": row["seat__name"], "text": row["text"], "at": row["created_at"]}
+        for row in reversed(rows)
+    ]
+
+
+_CHANGES_SQL = (
+    f"SELECT g.seq, (SELECT MAX(c.id) FROM {ChatMessage._meta.db_table} c"
+    f" WHERE c.game_id = g.id), g.is_open, g.updated_at FROM {Game._meta.db_table} g"
+    " WHERE g.id = %s"
+)
+
+
+def may_watch(*, game: Game, user) -> bool:
+    """Anyone may watch a game open to anyone; a game only for people with the link is for
+    its seats alone (the link itself opens the page to join it)."""
+    return game.is_open or (user.is_authenticated and game.seats.filter(user_id=user.pk).exists())
+
+
+def game_changes(*, game_id: int) -> tuple[int, int | None, bool, datetime] | None:
+    """(seq, latest chat message id, whether anyone may watch, when it last changed) in one
+    plain query: the poll's whole cost while nothing changed, so it skips the ORM's query
+    building.
+
+    A kept database connection is health-checked with a query of its own on each request's
+    first use; that would double the poll's cost. This query is the check instead: if the
+    connection broke meanwhile (the database restarted), it is replaced and asked once more."""
+    if not 0 < game_id < 2**63:  # no such row, and more than SQLite's integers can hold
+        return None
+    connection.health_check_done = True
+    try:
+        return _changes(game_id)
+    except (OperationalError, InterfaceError):
+        if connection.in_atomic_block or connection.is_usable():
+            raise
+        connection.close()
+        return _changes(game_id)
+
+
+def _changes(game_id: int) -> tuple[int, int | None, bool, datetime] | None:
+    with connection.cursor() as cursor:
+        cursor.execute(_CHANGES_SQL, [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    seq, chat, is_open, updated_at = row
+    # SQLite hands back text and integers where PostgreSQL hands back the types.
+    if isinstance(updated_at, str):
+        updated_at = datetime.fromisoformat(updated_at).replace(tzinfo=UTC)
+    return seq, chat, bool(is_open), updated_at
+
+
+def last_chat_id(chat: list[dict]) -> int:
+    return chat[-1]["id"] if chat else 0
+
+
+# The board: the view rearranged for the template. Only the view is read here.
+
+
+def board(view: dict) -> dict:
+    seat = view["seat"]
+    legal = view["legal"]
+    plant: dict[int, list[int]] = {}
+    harvest: set[int] = set()
+    discard: set[int] = set()
+    simple: set[str] = set()
+    offer_action = None
+    accepts: dict[int, dict] = {}
+    declines: set[int] = set()
+    withdraws: set[int] = set()
+    buy_cost = None
+    for action in legal:
+        kind = action["kind"]
+        if kind == "plant":
+            plant[action["card"]] = action["fields"]
+        elif kind == "harvest":
+            harvest.add(action["field"])
+        elif kind == "discard":
+            discard.add(action["card"])
+        elif kind == "buy_field":
+            buy_cost = action["cost"]
+        elif kind == "offer":
+            offer_action = action
+        elif kind == "accept":
+            accepts[action["offer"]] = action
+        elif kind == "decline":
+            declines.add(action["offer"])
+        elif kind == "withdraw":
+            withdraws.add(action["offer"])
+        else:
+            simple.add(kind)
+    waiting = set(view["waiting_for"])
+    players = []
+    for player in view["players"]:
+        is_me = player["seat"] == seat
+        fields = [
+            {**field, "index": i, "harvest": is_me and i in harvest}
+            for i, field in enumerate(player["fields"])
+        ]
+        players.append(
+            {
+                **player,
+                "is_me": is_me,
+                "is_active": player["seat"] == view["active"] and not view["over"],
+                "awaited": player["seat"] in waiting,
+                "fields": fields,
+                "to_plant": [_with_plant(card, plant) for card in player["to_plant"]],
+            }
+        )
+    hand = None
+    if view["hand"] is not None:
+        hand = [
+            {**_with_plant(card, plant), "front": i == 0, "discard": card["id"] in discard}
+            for i, card in enumerate(view["hand"])
+        ]
+    faceup = [
+        {**_with_plant(card, plant), "discard": card["id"] in discard} for card in view["faceup"]
+    ]
+    # The others in seating order, the next to play first; a spectator sees everyone so.
+    others = players[seat + 1 :] + players[:seat] if seat is not None else players
+    return {
+        "players": players,
+        "me": players[seat] if seat is not None else None,
+        "others": others,
+        "hand": hand,
+        "faceup": faceup,
+        "can": simple,
+        "buy_cost": buy_cost,
+        "trading": _trading(view, offer_action, accepts, declines, withdraws),
+        "status": view["prompt"]["text"],
+        "result": _result(view),
+    }
+
+
+def _with_plant(card: dict, plant: dict[int, list[int]]) -> dict:
+    fields = plant.get(card["id"], [])
+    return {
+        **card,
+        "plant": [
+            {"field": f, "label": _("Plant in field {field}").format(field=f + 1)} for f in fields
+        ],
+    }
+
+
+def _trading(view, offer_action, accepts, declines, withdraws) -> dict:
+    names = [player["name"] for player in view["players"]]
+    offers_to_me, offers_from_me = [], []
+    for offer in view["offers"]:
+        entry = {
+            **offer,
+            "maker_name": names[offer["maker"]],
+            "to_name": names[offer["to"]],
+            "asks": [(bean_name(key), key, n) for key, n in offer["ask"].items()],
+        }
+        if offer["mine"]:
+            entry["can_withdraw"] = offer["id"] in withdraws
+            offers_from_me.append(entry)
+        else:
+            accept = accepts.get(offer["id"])
+            entry["can_decline"] = offer["id"] in declines
+            entry["accept"] = _accept_choices(view, accept) if accept else None
+            offers_to_me.append(entry)
+    builder = None
+    if offer_action:
+        known = {card["id"]: card for card in (view["hand"] or []) + view["faceup"]}
+        faceup_ids = {card["id"] for card in view["faceup"]}
+        builder = {
+            "partners": [(seat, names[seat]) for seat in offer_action["to"]],
+            "give": [
+                {**known[card], "faceup": card in faceup_ids}
+                for card in offer_action["give"]
+                if card in known
+            ],
+            "ask_faceup": [known[card] for card in offer_action["ask_faceup"] if card in known],
+            "ask": [(key, bean_name(key)) for key in offer_action["ask"]],
+        }
+    return {"to_me": offers_to_me, "from_me": offers_from_me, "builder": builder}
+
+
+def _accept_choices(view: dict, accept: dict) -> dict:
+    """Every hand card of an asked bean, those the engine suggests ticked."""
+    beans = {card["id"]: card["bean"] for card in view["hand"] or []}
+    suggested = set(accept["give"])
+    cards = [
+        {"id": card, "bean": beans.get(card, key), "ticked": card in suggested}
+        for key in accept["ask"]
+        for card in accept["choices"].get(key, [])
+    ]
+    return {"cards": cards}
+
+
+def counter_offer(page: dict, offer_id: int) -> dict | None:
+    """A new offer prefilled from one made to this seat: give what it asks, ask what it gives."""
+    offer = next((o for o in page["trading"]["to_me"] if o["id"] == offer_id), None)
+    builder = page["trading"]["builder"]
+    if offer is None or builder is None:
+        return None
+    wanted = Counter(offer["ask"])
+    give: set[int] = {card["id"] for card in offer["ask_faceup"]}
+    for card in builder["give"]:
+        if wanted[card["bean"]] > 0 and not card["faceup"]:
+            give.add(card["id"])
+            wanted[card["bean"]] -= 1
+    faceup = {card["id"] for card in builder["ask_faceup"]}
+    ask_faceup = {card["id"] for card in offer["give"] if card["id"] in faceup}
+    ask = Counter(card["bean"] for card in offer["give"] if card["id"] not in ask_faceup)
+    return {"to": offer["maker"], "give": give, "ask_faceup": ask_faceup, "ask": dict(ask)}
+
+
+def _result(view: dict) -> dict | None:
+    """The engine's outcome, with the seats in the order of their places."""
+    result = view["result"]
+    if not result:
+        return None
+    players = view["players"]
+    ranking = [
+        {
+            "name": players[seat]["name"],
+            "coins": result["scores"][seat],
+            "hand": result["hand_sizes"][seat],
+            "place": result["places"][seat],
+            "winner": seat in result["winners"],
+        }
+        for seat in sorted(range(len(players)), key=lambda seat: (result["places"][seat], seat))
+    ]
+    return {
+        **result,
+        "ranking": ranking,
+        "summary": worded_summary(result, [player["name"] for player in players]),
+        "tie_break": tie_break_worded(result["tie_break"]) if result["tie_break"] else "",
+        "score_label": SCORE_LABELS[result["counts"]],
+    }

@@ -1,0 +1,94 @@
+"""The lobby: a user's games and why they wait, the open games, a game before its start."""
+
+import secrets
+
+from django.db.models import Count, OuterRef, Prefetch, Subquery
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import engine, timecontrol
+from games.engine import bots
+from games.models import Game, Seat
+
+# How a bot seat is shown beside its name, by its kind ("heuristic" is the normal bot's former
+# name; "random" plays any legal move).
+BOT_LEVELS = {
+    "easy": gettext_lazy("easy bot"),
+    "normal": gettext_lazy("bot"),
+    "strong": gettext_lazy("strong bot"),
+    "heuristic": gettext_lazy("bot"),
+    "random": gettext_lazy("random bot"),
+}
+
+
+def my_games(*, user) -> list[dict]:
+    """The user's games not cancelled, those waiting for them first."""
+    my_seat = Seat.objects.filter(game=OuterRef("pk"), user=user).values("position")[:1]
+    games = (
+        Game.objects.filter(seats__user=user)
+        .exclude(status=Game.Status.CANCELLED)
+        .annotate(my_position=Subquery(my_seat))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.only("game", "name", "position")))
+        .order_by("-updated_at")
+    )
+    rows = []
+    for game in games:
+        seats = list(game.seats.all())
+        row = {"game": game, "reason": None, "waiting_for": [], "seats": seats}
+        if game.status == Game.Status.RUNNING and game.state:
+            state = engine.from_dict(game.state)
+            names = {seat.position: seat.name for seat in seats}
+            row["waiting_for"] = [names[position] for position in engine.waiting_for(state)]
+            asked = engine.prompt(state, game.my_position)
+            if asked.awaited:
+                row["reason"] = asked.reason
+        rows.append(row)
+    rows.sort(key=lambda row: row["reason"] is None)
+    return rows
+
+
+def open_games(*, limit: int = 50) -> list[Game]:
+    """Games anyone may join that still have a free seat."""
+    games = (
+        Game.objects.filter(status=Game.Status.OPEN, is_open=True)
+        .annotate(taken=Count("seats"))
+        .prefetch_related("seats")
+        .order_by("-created_at")[:limit]
+    )
+    return [game for game in games if game.taken < game.players]
+
+
+def game_lobby(*, game: Game, user) -> dict:
+    """The page of a game that has not started: its seats and what this user may do."""
+    seats = list(game.seats.all())
+    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.id), None)
+    creator = user.is_authenticated and game.created_by_id == user.id
+    full = len(seats) >= game.players
+    for seat in seats:
+        seat.level = BOT_LEVELS.get(seat.bot, BOT_LEVELS["normal"])
+    return {
+        "game": game,
+        "bot_levels": [(level, BOT_LEVELS[level]) for level in bots.LEVELS],
+        "edition": engine.EDITIONS[game.edition],
+        "title": engine.EDITIONS[game.edition].title(game.players),
+        "time_control": timecontrol.describe(game),
+        "options": [
+            _(option.label)
+            for option in engine.EDITIONS[game.edition].options
+            if game.options.get(option.key) and option.applies(game.players)
+        ],
+        "seats": seats,
+        "free": range(max(game.players - len(seats), 0)),
+        "mine": mine,
+        "creator": creator,
+        "full": full,
+        "can_join": mine is None and not full and user.is_authenticated,
+    }
+
+
+def invited(*, game: Game, token) -> bool:
+    """Whether `token` is the game's invitation token (compared as bytes: compare_digest
+    refuses strings with characters beyond ASCII)."""
+    return isinstance(token, str) and secrets.compare_digest(
+        token.encode(), game.invite_token.encode()
+    )

@@ -1,0 +1,25 @@
+"""A player's own settings as their preferences page shows them."""
+
+from games import locales
+from games.models import Game, Profile, Seat
+
+
+def profile_of(*, user) -> Profile:
+    """The user's profile, or the one they would get (unsaved) if they have none yet."""
+    profile = Profile.objects.filter(user=user).first()
+    return profile or Profile(user=user, display_name=Profile.default_name(user))
+
+
+def running_seats(*, user) -> list[Seat]:
+    """The user's seats in running games, with their games: what can be muted."""
+    return list(
+        Seat.objects.filter(user=user, game__status=Game.Status.RUNNING).select_related("game")
+    )
+
+
+def locale_of(*, user_id) -> tuple[str, str]:
+    """The language and time zone the player chose (English and UTC before they have a
+    profile)."""
+    chosen = Profile.objects.filter(user_id=user_id).values_list("language", "time_zone").first()
+    language, zone = chosen or ("", "")
+    return locales.language_or_default(language), locales.zone_or_none(zone) or "UTC"

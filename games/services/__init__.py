@@ -1,0 +1,73 @@
+"""Writes: one function per use case, each in one transaction (see DESIGN.md).
+
+Services take keyword arguments only and raise the errors of `games.errors`; the engine's
+IllegalMove passes through unchanged, and nothing is written when anything is raised. What
+must follow a commit (a bot's move, a mail) is queued through `games.effects`.
+"""
+
+from .accounts import (
+    NAME_MAX,
+    display_name_checked,
+    locale_save,
+    preferences_save,
+    profile_get_or_create,
+    profile_rename,
+)
+from .bot_moves import bot_move
+from .chat import chat_post
+from .link_actions import Outcome, link_act
+from .lobby import (
+    Invitations,
+    game_add_bot,
+    game_cancel,
+    game_create,
+    game_create_seated,
+    game_start,
+    invitations_mail,
+    seat_join,
+    seat_leave,
+)
+from .mailing import invitation_send, mail_digest, outbox_flush, outbox_send
+from .moves import MoveResult, game_finished, move_submit, move_submit_as
+from .seats import RECLAIMED, seat_mute, seat_reclaim, seat_resign
+from .timeouts import deadline_expire, deadlines_sweep, reminders_send
+from .vacations import vacation_end, vacation_start
+
+__all__ = [
+    "NAME_MAX",
+    "RECLAIMED",
+    "Invitations",
+    "MoveResult",
+    "Outcome",
+    "bot_move",
+    "chat_post",
+    "deadline_expire",
+    "deadlines_sweep",
+    "display_name_checked",
+    "game_add_bot",
+    "game_cancel",
+    "game_create",
+    "game_create_seated",
+    "game_finished",
+    "game_start",
+    "invitation_send",
+    "invitations_mail",
+    "link_act",
+    "locale_save",
+    "mail_digest",
+    "move_submit",
+    "move_submit_as",
+    "outbox_flush",
+    "outbox_send",
+    "preferences_save",
+    "profile_get_or_create",
+    "profile_rename",
+    "reminders_send",
+    "seat_join",
+    "seat_leave",
+    "seat_mute",
+    "seat_reclaim",
+    "seat_resign",
+    "vacation_end",
+    "vacation_start",
+]

@@ -1,0 +1,116 @@
+"""A player's own settings: the profile, the name others see, the mail preferences."""
+
+import re
+
+from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
+
+from games import locales
+from games.errors import ServiceError
+from games.models import Game, Profile, Seat
+
+NAME_MAX = 40
+# Letters (of any script), digits, spaces and a few marks; not an address, not only spaces.
+_NAME = re.compile(r"[^\W_](?:[\w .'-]*[^\W_])?")
+
+
+def profile_get_or_create(
+    *, user, lock: bool = False, display_name: str = "", language: str = "", time_zone: str = ""
+) -> Profile:
+    """The one place a profile is made: at sign-up with the name chosen there, or else with
+    the first game or setting, named after the address (made unique with a number)."""
+    profiles = Profile.objects.select_for_update() if lock else Profile.objects
+    profile = profiles.filter(user=user).first()
+    if profile is not None:
+        return profile
+    name = display_name_checked(display_name) if display_name else _free_name(user)
+    chosen = {
+        "language": locales.language_or_default(language),
+        "time_zone": locales.zone_or_none(time_zone) or "UTC",
+    }
+    try:
+        with transaction.atomic():
+            return Profile.objects.create(user=user, display_name=name, **chosen)
+    except IntegrityError:  # taken meanwhile, or the profile made by a request beside this one
+        profile = Profile.objects.filter(user=user).first()
+        if profile is not None or display_name:
+            return profile or _refused_name(name)
+        return Profile.objects.create(user=user, display_name=_free_name(user), **chosen)
+
+
+def display_name_checked(name: str, *, user=None) -> str:
+    """The name as it will be stored, or the reason it cannot be (ServiceError)."""
+    name = " ".join(str(name).split())
+    if not 2 <= len(name) <= NAME_MAX or not _NAME.fullmatch(name):
+        raise ServiceError(
+            _(
+                "A name has 2 to {most} letters, digits, spaces, dots, dashes or apostrophes, and "
+                "starts and ends with a letter or digit."
+            ).format(most=NAME_MAX)
+        )
+    taken = Profile.objects.annotate(lower=Lower("display_name")).filter(lower=name.lower())
+    if user is not None:
+        taken = taken.exclude(user=user)
+    if taken.exists():
+        _refused_name(name)
+    return name
+
+
+def _refused_name(name: str):
+    raise ServiceError(_("The name {name!r} is taken; choose another.").format(name=name))
+
+
+def _free_name(user) -> str:
+    base = Profile.default_name(user)
+    taken = {
+        name.lower()
+        for name in Profile.objects.filter(display_name__istartswith=base[:30]).values_list(
+            "display_name", flat=True
+        )
+    }
+    candidate, number = base, 2
+    while candidate.lower() in taken:
+        candidate = f"{base[:35]} {number}"
+        number += 1
+    return candidate
+
+
+@transaction.atomic
+def profile_rename(*, user, display_name: str) -> Profile:
+    """A new name for the games the player joins from now on; a game already started keeps
+    the names its seats were drawn with."""
+    profile = profile_get_or_create(user=user, lock=True)
+    profile.display_name = display_name_checked(display_name, user=user)
+    try:
+        with transaction.atomic():
+            profile.save(update_fields=["display_name"])
+    except IntegrityError:
+        _refused_name(profile.display_name)
+    return profile
+
+
+@transaction.atomic
+def preferences_save(*, user, mail: str, muted: list[int]) -> Profile:
+    """How much mail the player wants, and the running games they want none about."""
+    profile = profile_get_or_create(user=user, lock=True)
+    profile.mail = mail
+    profile.save(update_fields=["mail"])
+    seats = Seat.objects.filter(user=user, game__status=Game.Status.RUNNING)
+    seats.exclude(game_id__in=muted).update(muted=False)
+    seats.filter(game_id__in=muted).update(muted=True)
+    return profile
+
+
+@transaction.atomic
+def locale_save(*, user, language: str, time_zone: str) -> Profile:
+    """The language every page and mail is worded in for the player, and the zone of its
+    times."""
+    if language not in locales.LANGUAGE_CODES:
+        raise ServiceError(_("Choose one of the languages offered."))
+    if locales.zone_or_none(time_zone) is None:
+        raise ServiceError(_("Choose one of the time zones offered."))
+    profile = profile_get_or_create(user=user, lock=True)
+    profile.language, profile.time_zone = language, time_zone
+    profile.save(update_fields=["language", "time_zone"])
+    return profile

@@ -1,0 +1,131 @@
+"""Bots at the table: a bot moves when the game waits for it, and may offer a trading player
+something. Its moves go through the same service as a player's."""
+
+import json
+
+from django.db import transaction
+
+from games import engine
+from games.engine import bots
+from games.errors import StaleMove
+from games.models import Game, Move, Seat
+
+from .moves import MoveResult, move_submit_as
+
+DEFAULT_BOT = "heuristic"
+END_TRADING = {"kind": "end_trading"}
+
+
+def bot_move(*, game_id: int, expected_seq: int, patient: bool = True) -> MoveResult | None:
+    """One move by a bot at the table; nothing if the game has moved on meanwhile, or no bot
+    wants to move now.
+
+    The bots the game waits for move, and while a player trades as the active player, the other
+    bots may offer that player something. A bot trading as the active player waits for the
+    answers to its offers, and before it ends trading leaves the people at the table time to
+    offer it something; when its deadline passes (its patience), the sweep calls this again
+    with `patient` false and the bot moves on. The move's own follow-ups queue the next bot
+    move, so a table of bots plays on."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.RUNNING or game.seq != expected_seq:
+        return None
+    state = engine.from_dict(game.state)
+    seats = {seat.position: seat for seat in game.seats.all()}
+    for position, awaited in _bot_candidates(state, seats, patient):
+        seat = seats[position]
+        bot = _bot_of(game, seat)
+        action = bot.choose(state, position, awaited=awaited)
+        if not patient and action is not None and action["kind"] == "offer":
+            # Its patience ran out: no new offers now (they would only lapse), it moves on.
+            action = END_TRADING if position == state.active else None
+        if patient and action == END_TRADING and seat.bot and _people_may_offer(state, seats):
+            # The people beside get its patience to offer something. A bot standing in for a
+            # player whose time ran out does not wait: the table has waited for that seat.
+            action = None
+        if action is None:
+            # Remembered, so that a bot asked again this turn knows it has had its say.
+            _remember(seat, bot)
+            continue
+        try:
+            with transaction.atomic():
+                result = move_submit_as(
+                    game_id=game_id,
+                    position=position,
+                    action=action,
+                    expected_seq=expected_seq,
+                    actor=Move.Actor.BOT,
+                )
+                _remember(seat, bot)
+        except StaleMove:
+            return None  # someone moved first; that move queued the next bot move
+        return result
+    return None
+
+
+def _bot_of(game: Game, seat: Seat):
+    """The seat's bot as it was after its last move: seeded by game and seat, so that the same
+    game gets the same bots, and carrying on with what it remembered."""
+    bot = bots.make_bot(seat.bot or DEFAULT_BOT, f"{game.seed}/{seat.position}")
+    memory = dict(seat.bot_memory)
+    if "rng" in memory:
+        version, internal, gauss_next = memory.pop("rng")
+        bot.rng.setstate((version, tuple(internal), gauss_next))
+    for key, value in memory.items():
+        if hasattr(bot, key):
+            setattr(bot, key, value)
+    return bot
+
+
+def _memory_of(bot) -> dict:
+    memory = {key: value for key, value in vars(bot).items() if key != "rng"}
+    memory["rng"] = bot.rng.getstate()
+    return json.loads(json.dumps(memory))
+
+
+def _remember(seat: Seat, bot) -> None:
+    memory = _memory_of(bot)
+    if memory != seat.bot_memory:
+        Seat.objects.filter(pk=seat.pk).update(bot_memory=memory)
+
+
+def _bot_candidates(
+    state: engine.State, seats: dict[int, Seat], patient: bool
+) -> list[tuple[int, bool]]:
+    """The bot seats to ask, in order, each with whether the game waits for it."""
+    waiting = engine.waiting_for(state)
+    asked = [
+        (position, True)
+        for position in waiting
+        if seats[position].plays_as_bot and not (patient and _awaits_answers(state, position))
+    ]
+    if not seats[state.active].plays_as_bot:
+        # A player trades: every bot beside may offer something (its memory keeps it to its
+        # own limit a turn, such as one offer).
+        asked += [
+            (position, False)
+            for position, seat in sorted(seats.items())
+            if seat.plays_as_bot
+            and position not in waiting
+            and engine.may_offer(state, position)
+        ]
+    return asked
+
+
+def _awaits_answers(state: engine.State, position: int) -> bool:
+    """The active player waits for the answers to its offers before it ends trading; asked
+    now, a bot would withdraw them before anyone could answer. It still answers offers made to
+    it meanwhile. (Offers are open only while the active player trades.)"""
+    if position != state.active:
+        return False
+    offers = state.offers.values()
+    return any(offer.maker == position for offer in offers) and not any(
+        offer.to == position for offer in offers
+    )
+
+
+def _people_may_offer(state: engine.State, seats: dict[int, Seat]) -> bool:
+    """Whether a person beside the active player may still make it an offer."""
+    return any(
+        not seat.plays_as_bot and position != state.active and engine.may_offer(state, position)
+        for position, seat in seats.items()
+    )

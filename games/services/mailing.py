@@ -1,0 +1,129 @@
+"""Sending mail: each outbox row once, the daily digests, the invitations.
+
+Rows are written inside the transaction of what caused them (games.mail); these services send
+them after the commit. A row is marked sent in the transaction that holds it, so a second
+send, or a concurrent one, finds it sent and does nothing.
+"""
+
+import logging
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import mail
+from games.models import Game, Outbox, Profile, Seat
+
+log = logging.getLogger(__name__)
+
+# The flush leaves younger rows to the task queued with them.
+FLUSH_AFTER = timedelta(seconds=5)
+
+
+def outbox_send(*, outbox_id: int, skip_locked: bool = False, now: datetime | None = None) -> bool:
+    """Send one row and mark it sent. Returns whether a mail went out."""
+    with transaction.atomic():
+        row = (
+            Outbox.objects.select_for_update(skip_locked=skip_locked, of=("self",))
+            .select_related("user", "game")
+            .filter(id=outbox_id)
+            .first()
+        )
+        if row is None or row.sent_at is not None or row.digest:
+            return False
+        now = now or timezone.now()
+        reason = _reason_to_skip(row)
+        if reason:
+            row.sent_at, row.skipped = now, reason
+            row.save(update_fields=["sent_at", "skipped"])
+            return False
+        mail.row_message(row, now=now).send()
+        row.sent_at = now
+        row.save(update_fields=["sent_at"])
+    return True
+
+
+def _reason_to_skip(row: Outbox) -> str:
+    """Preferences may have changed since the row was written."""
+    if not row.user.email:
+        return "no address"
+    if _wants_no_mail(row.user_id):
+        return "no mail wanted"
+    if (
+        row.game_id
+        and Seat.objects.filter(game_id=row.game_id, user_id=row.user_id, muted=True).exists()
+    ):
+        return "game muted"
+    return ""
+
+
+def _wants_no_mail(user_id: int) -> bool:
+    return Profile.objects.filter(user_id=user_id, mail=Profile.Mail.NONE).exists()
+
+
+def outbox_flush(*, now: datetime | None = None, older_than: timedelta = FLUSH_AFTER) -> int:
+    """Send rows whose task never ran (a broker restart, a lost message). Rows being sent right
+    now are locked and skipped."""
+    now = now or timezone.now()
+    ids = list(
+        Outbox.objects.filter(sent_at__isnull=True, digest=False, created_at__lte=now - older_than)
+        .order_by("id")
+        .values_list("id", flat=True)[:200]
+    )
+    sent = 0
+    for outbox_id in ids:
+        try:
+            sent += outbox_send(outbox_id=outbox_id, skip_locked=True)
+        except Exception:
+            log.exception("outbox row %s could not be sent", outbox_id)
+    return sent
+
+
+def mail_digest(*, now: datetime | None = None) -> int:
+    """One mail per user with everything waiting for their daily digest. Returns mails sent."""
+    now = now or timezone.now()
+    user_ids = set(
+        Outbox.objects.filter(sent_at__isnull=True, digest=True).values_list("user_id", flat=True)
+    )
+    sent = 0
+    for user_id in sorted(user_ids):
+        try:
+            sent += _digest_one(user_id, now)
+        except Exception:
+            log.exception("digest for user %s could not be sent", user_id)
+    return sent
+
+
+def _digest_one(user_id: int, now: datetime) -> int:
+    with transaction.atomic():
+        rows = list(
+            Outbox.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("user", "game")
+            .filter(user_id=user_id, sent_at__isnull=True, digest=True)
+            .order_by("game_id", "seq")
+        )
+        if not rows:
+            return 0
+        user = rows[0].user
+        skip = "no mail wanted" if _wants_no_mail(user_id) else ""
+        if not user.email:
+            skip = "no address"
+        if not skip:
+            mail.digest_message(user, rows, now=now).send()
+        Outbox.objects.filter(id__in=[row.id for row in rows]).update(sent_at=now, skipped=skip)
+    return int(not skip)
+
+
+def invitation_send(*, game_id: int, address: str) -> bool:
+    """Mail one invitation, unless the game has started or been cancelled since it was asked
+    for, or the address is a player's who wants no mail from us. Returns whether a mail went
+    out. The inviter is not told which it was: that would tell whether an address plays here."""
+    game = Game.objects.filter(id=game_id, status=Game.Status.OPEN).first()
+    if game is None or _address_wants_no_mail(address):
+        return False
+    mail.invitation_message(game, address).send()
+    return True
+
+
+def _address_wants_no_mail(address: str) -> bool:
+    return Profile.objects.filter(user__email__iexact=address, mail=Profile.Mail.NONE).exists()

@@ -1,0 +1,176 @@
+"""Time running out: the sweep of due deadlines, the moves made for absent seats, reminders.
+
+A timeout becomes ordinary moves made by the system: the engine's default move for the seat,
+until the step of the game it was awaited in is over. After too many missed turns a bot stands
+in for the player until they take the seat back.
+"""
+
+import logging
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import effects, engine, mail, timecontrol
+from games.models import Deadline, Game, Move, Seat
+
+from .bot_moves import bot_move
+from .moves import move_submit_as
+
+log = logging.getLogger(__name__)
+
+# Due rows one sweep takes on; the next sweep, a few seconds later, takes the rest.
+SWEEP_BATCH = 50
+# A runaway guard: no timeout needs more system moves than this (declining every open offer).
+MAX_AUTOMATIC_MOVES = 40
+
+
+def deadlines_sweep(*, now: datetime | None = None) -> int:
+    """Expire the due deadlines; returns how many made automatic moves. Rows another sweep is
+    working on right now are locked by it, and skipped here."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        due = list(
+            Deadline.objects.select_for_update(skip_locked=True)
+            .filter(done=False, due_at__lte=now)
+            .order_by("due_at")
+            .values_list("id", flat=True)[:SWEEP_BATCH]
+        )
+    expired = 0
+    for deadline_id in due:
+        try:
+            expired += bool(deadline_expire(deadline_id=deadline_id, now=now))
+        except Exception:
+            # One broken game must not stop the others' timeouts; the next sweep tries again.
+            log.exception("deadline %s could not be expired", deadline_id)
+    return expired
+
+
+def deadline_expire(*, deadline_id: int, now: datetime | None = None) -> int:
+    """Make the default moves for a seat whose deadline has passed, or let its bot move on.
+    Does nothing if the game has moved on since the row was written, or another handler got
+    there first. Returns the number of moves made."""
+    now = now or timezone.now()
+    game_id = (
+        Deadline.objects.filter(id=deadline_id, done=False)
+        .values_list("game_id", flat=True)
+        .first()
+    )
+    if game_id is None:
+        return 0
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(id=game_id)
+        deadline = (
+            Deadline.objects.select_for_update().select_related("seat").filter(id=deadline_id).first()
+        )
+        if deadline is None or deadline.done:
+            return 0
+        if deadline.due_at > now:
+            return 0  # stretched since the sweep read it (a vacation began)
+        if deadline.expected_seq != game.seq or game.status != Game.Status.RUNNING:
+            Deadline.objects.filter(id=deadline.id).update(done=True)
+            return 0
+        seat = deadline.seat
+        step = _step(game)
+        moves = _bots_move_on(game, step) if seat.plays_as_bot else 0
+        # Also after the bots: one that failed must not leave the game waiting for ever.
+        moves += _default_moves(game, seat.position, step)
+        Deadline.objects.filter(id=deadline.id).update(done=True)
+        # A bot that waited out its patience has not missed a turn.
+        if moves and not seat.plays_as_bot:
+            _count_timeout(game, seat, step[0], now)
+        return moves
+
+
+def _step(game: Game) -> tuple:
+    return engine.step(engine.from_dict(game.state))
+
+
+def _bots_move_on(game: Game, step: tuple) -> int:
+    """The bots move without waiting any longer for answers (withdrawing their offers and
+    ending trading) until the step is over or none has a move; returns how many they made."""
+    moves = 0
+    while moves < MAX_AUTOMATIC_MOVES and _step(game) == step:
+        try:
+            result = bot_move(game_id=game.id, expected_seq=game.seq, patient=False)
+        except Exception:
+            log.exception("a bot of game %s could not move; the system moves for it", game.id)
+            break
+        if result is None:
+            break
+        moves += 1
+        game.refresh_from_db(fields=["seq", "state", "status"])
+    return moves
+
+
+def _default_moves(game: Game, position: int, step: tuple) -> int:
+    """The engine's default moves for the seat until the step is over; returns how many."""
+    moves = 0
+    while moves < MAX_AUTOMATIC_MOVES:
+        state = engine.from_dict(game.state)
+        action = engine.default_move(state, position) if engine.step(state) == step else None
+        if action is None:
+            break
+        move_submit_as(
+            game_id=game.id,
+            position=position,
+            action=action,
+            expected_seq=game.seq,
+            actor=Move.Actor.SYSTEM,
+        )
+        moves += 1
+        game.refresh_from_db(fields=["seq", "state", "status"])
+    return moves
+
+
+def _count_timeout(game: Game, seat: Seat, turn: int, now: datetime) -> None:
+    """Count one timeout per turn; after the game's limit a bot stands in for the seat."""
+    seat.refresh_from_db(fields=["timeouts", "last_timeout_turn", "bot_standing_in"])
+    if seat.last_timeout_turn == turn:
+        return
+    seat.timeouts += 1
+    seat.last_timeout_turn = turn
+    fields = ["timeouts", "last_timeout_turn"]
+    took_over = (
+        seat.user_id is not None
+        and not seat.bot_standing_in
+        and seat.timeouts >= game.timeouts_before_bot
+    )
+    if took_over:
+        seat.bot_standing_in = True
+        fields.append("bot_standing_in")
+    seat.save(update_fields=fields)
+    if took_over:
+        Game.touch([game.id])
+        mail.bot_standing_in_write(game=game, seat=seat, now=now)
+        # The moves just made found no bot to queue; now one stands in, wake it.
+        effects.after_commit(effects.BOT_MOVE, game.id, game.seq)
+
+
+def reminders_send(*, now: datetime | None = None) -> int:
+    """Write a reminder for each open deadline that comes within its lead time."""
+    now = now or timezone.now()
+    sent = 0
+    candidates = (
+        Deadline.objects.filter(
+            done=False,
+            reminded=False,
+            due_at__gt=now,
+            due_at__lte=now + timecontrol.REMINDER_LEAD,
+            seat__user__isnull=False,
+            seat__bot_standing_in=False,
+            seat__resigned_at__isnull=True,
+        )
+        .select_related("game", "seat")
+        .order_by("due_at")
+    )
+    for deadline in candidates:
+        if deadline.due_at - timecontrol.reminder_lead(deadline.started_at, deadline.due_at) > now:
+            continue
+        with transaction.atomic():
+            claimed = Deadline.objects.filter(id=deadline.id, reminded=False, done=False).update(
+                reminded=True
+            )
+            if claimed:
+                sent += mail.reminder_write(deadline=deadline, now=now)
+    return sent
