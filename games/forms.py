@@ -5,12 +5,21 @@ import re
 
 from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
+from django.conf import settings
 from django.core.validators import MaxLengthValidator
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
-from . import timecontrol
+from . import locales, services, timecontrol
 from .engine import BEANS, EDITIONS
+from .errors import ServiceError
+from .numbers import small_number
 
-EDITION_CHOICES = [(key, edition.name) for key, edition in EDITIONS.items()]
+
+def edition_choices() -> list[tuple[str, str]]:
+    return [(key, _(edition.name)) for key, edition in EDITIONS.items()]
+
+
 # Every edition's options as one checkbox each; only the chosen edition's are used.
 OPTION_FIELDS = {
     f"option_{option.key}": (edition, option)
@@ -18,24 +27,28 @@ OPTION_FIELDS = {
     for option in edition.options
 }
 BEAN_KEYS = [bean.key for bean in BEANS]
-# Posted numbers are ids, counts and sequence numbers: anything longer is junk.
-MAX_DIGITS = 9
+# A battle card may be the blind top of the deck instead of a card of one's own (Bohnaparte).
+DECK = "deck"
 
 
 class GameCreateForm(forms.Form):
-    name = forms.CharField(max_length=80, required=False, help_text="Optional.")
-    edition = forms.ChoiceField(choices=EDITION_CHOICES, initial="amigo-classic")
+    name = forms.CharField(
+        label=_("Name"), max_length=80, required=False, help_text=_("Optional.")
+    )
+    edition = forms.ChoiceField(
+        label=_("Edition"), choices=edition_choices, initial="amigo-classic"
+    )
     players = forms.TypedChoiceField(
-        choices=[(n, str(n)) for n in range(2, 8)], coerce=int, initial=3
+        label=_("Players"), choices=[(n, str(n)) for n in range(2, 8)], coerce=int, initial=3
     )
     time_control = forms.ChoiceField(
-        label="Time to move",
-        choices=timecontrol.CHOICES,
+        label=_("Time to move"),
+        choices=timecontrol.choices,
         initial=timecontrol.DEFAULT_PRESET,
     )
     is_open = forms.TypedChoiceField(
-        label="Who may join",
-        choices=[("1", "Anyone (listed in the lobby)"), ("0", "Only people with the link")],
+        label=_("Who may join"),
+        choices=[("1", _("Anyone (listed in the lobby)")), ("0", _("Only people with the link"))],
         coerce=lambda value: value == "1",
         initial="1",
         widget=forms.RadioSelect,
@@ -45,7 +58,7 @@ class GameCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         for name, (edition, option) in OPTION_FIELDS.items():
             self.fields[name] = forms.BooleanField(
-                required=False, label=option.label, help_text=f"{edition.name} only."
+                required=False, label=_(option.label), help_text=_option_help(edition, option)
             )
 
     def clean(self):
@@ -55,31 +68,101 @@ class GameCreateForm(forms.Form):
         if edition and players and not edition.min_players <= players <= edition.max_players:
             self.add_error(
                 "players",
-                f"{edition.name} is played by {edition.min_players} to "
-                f"{edition.max_players} players.",
+                _("{edition} is played by {least} to {most} players.").format(
+                    edition=_(edition.name), least=edition.min_players, most=edition.max_players
+                ),
             )
         if edition:
             data["options"] = {
                 option.key: data.get(f"option_{option.key}", False) for option in edition.options
             }
+            for option in edition.unused_options(players or 0, data["options"]):
+                self.add_error(
+                    f"option_{option.key}",
+                    _("Only for games of {counts} players.").format(counts=_counts(option)),
+                )
         return data
 
     def option_fields(self):
         return [self[name] for name in OPTION_FIELDS]
 
 
+def _counts(option) -> str:
+    """'3', '3 or 5'."""
+    return _(" or ").join(str(n) for n in option.players)
+
+
+def _option_help(edition, option) -> str:
+    if option.players:
+        return _("{edition} only, {counts} players.").format(
+            edition=_(edition.name), counts=_counts(option)
+        )
+    return _("{edition} only.").format(edition=_(edition.name))
+
+
+def _checked_name(name: str, user=None) -> str:
+    try:
+        return services.display_name_checked(name, user=user)
+    except ServiceError as refusal:
+        raise forms.ValidationError(refusal.message) from None
+
+
 class SignupForm(AllauthSignupForm):
-    """allauth's, with the address no longer than the user table keeps: a longer one passed
-    the form and was stored cut short, as an address nobody has."""
+    """allauth's, with the name the player shows at the table, and the address no longer than
+    the user table keeps: a longer one passed the form and was stored cut short, as an address
+    nobody has."""
 
     EMAIL_MAX = 254
+    display_name = forms.CharField(
+        label=_("Your name at the table"),
+        max_length=services.NAME_MAX,
+        help_text=_("What other players see. You can change it later."),
+    )
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES, required=False)
+    # Filled in by the page's script with the browser's zone; UTC when it is not.
+    time_zone = forms.CharField(required=False, widget=forms.HiddenInput)
+    field_order = ["email", "display_name", "language", "password1", "password2"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # The language the site is shown in now: the browser's Accept-Language.
+        self.fields["language"].initial = translation.get_language()
         email = self.fields["email"]
         email.max_length = self.EMAIL_MAX
         email.validators.append(MaxLengthValidator(self.EMAIL_MAX))
         email.widget.attrs["maxlength"] = str(self.EMAIL_MAX)
+        self.fields["display_name"].widget.attrs["autocomplete"] = "nickname"
+
+    def clean_display_name(self) -> str:
+        return _checked_name(self.cleaned_data["display_name"])
+
+    def clean_language(self) -> str:
+        return self.cleaned_data["language"] or translation.get_language()
+
+    def clean_time_zone(self) -> str:
+        return locales.zone_or_none(self.cleaned_data["time_zone"]) or "UTC"
+
+
+class LocaleForm(forms.Form):
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    time_zone = forms.ChoiceField(label=_("Time zone"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(name, name) for name in locales.zone_names()]
+
+
+class NameForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Your name at the table"), max_length=services.NAME_MAX
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_display_name(self) -> str:
+        return _checked_name(self.cleaned_data["display_name"], self.user)
 
 
 class ChatForm(forms.Form):
@@ -91,21 +174,12 @@ class InviteMailForm(forms.Form):
     addresses = forms.CharField(
         widget=forms.Textarea,
         max_length=4000,
-        error_messages={"required": "Type at least one e-mail address."},
+        error_messages={"required": _("Type at least one e-mail address.")},
     )
 
     def clean_addresses(self) -> list[str]:
         """Split at commas, semicolons and white space; the service judges each address."""
         return [text for text in re.split(r"[\s,;]+", self.cleaned_data["addresses"]) if text]
-
-
-def small_number(text: str) -> int | None:
-    """A whole number of at most MAX_DIGITS ASCII digits, else None: "²" and "٣" are digits to
-    str.isdigit but not numbers to int(), and a number of thousands of digits is refused by
-    int() (and is junk here anyway)."""
-    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
-        return int(text)
-    return None
 
 
 class BadMove(ValueError):
@@ -116,20 +190,21 @@ def parse_move(request) -> tuple[dict, int]:
     """The action and expected_seq from a JSON body or from form fields.
 
     Form fields come either as `action` (the move as JSON, what the buttons post) or as the
-    move's own fields (what the offer and accept forms post): `kind`, `card`, `field`,
-    `offer`, `to`, `give` and `ask_faceup` (repeated), and `ask_<bean>` counts.
+    move's own fields (what the offer, accept and Bohnaparte forms post): `kind`, `card`
+    (a number, or "deck"), `field`, `offer`, `to`, `land`, `mine`, `cavalry`, `give`,
+    `ask_faceup` and `cards` (repeated, in order), and `ask_<bean>` counts.
     """
     if request.content_type == "application/json":
         body = _json(request.body)
         if not isinstance(body, dict):
-            raise BadMove("The body must be an object with 'action' and 'expected_seq'.")
+            raise BadMove(_("The body must be an object with 'action' and 'expected_seq'."))
         action, seq = body.get("action"), body.get("expected_seq")
     else:
         post = request.POST
         seq = post.get("expected_seq")
         action = _form_action(post) if "action" not in post else _json(post["action"])
     if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
-        raise BadMove("The move needs an object with a 'kind'.")
+        raise BadMove(_("The move needs an object with a 'kind'."))
     return action, _seq(seq)
 
 
@@ -138,7 +213,7 @@ def _json(text: str | bytes):
         return json.loads(text)
     # RecursionError: arrays nested thousands deep.
     except (ValueError, UnicodeDecodeError, RecursionError):
-        raise BadMove("The move is not valid JSON.") from None
+        raise BadMove(_("The move is not valid JSON.")) from None
 
 
 def _seq(value) -> int:
@@ -146,23 +221,27 @@ def _seq(value) -> int:
         return value
     seq = small_number(value) if isinstance(value, str) else None
     if seq is None:
-        raise BadMove("The move needs the number of the board it was made on (expected_seq).")
+        raise BadMove(
+            _("The move needs the number of the board it was made on (expected_seq).")
+        )
     return seq
 
 
-def _number(value: str, name: str) -> int:
+def _number(value: str, name: str) -> int | str:
+    if name == "card" and value == DECK:
+        return value
     number = small_number(value)
     if number is None:
-        raise BadMove(f"{name!r} must be a whole number.")
+        raise BadMove(_("{name!r} must be a whole number.").format(name=name))
     return number
 
 
 def _form_action(post) -> dict:
     action: dict = {"kind": post.get("kind", "")}
-    for name in ("card", "field", "offer", "to"):
+    for name in ("card", "field", "offer", "to", "land", "mine", "cavalry"):
         if name in post:
             action[name] = _number(post[name], name)
-    for name in ("give", "ask_faceup"):
+    for name in ("give", "ask_faceup", "cards"):
         if name in post:
             action[name] = [_number(value, name) for value in post.getlist(name)]
     ask = {}

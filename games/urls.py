@@ -7,6 +7,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
     path("games/new/", views.game_create, name="create"),
+    path("how-to-play/<slug:edition>/", views.how_to_play, name="how_to_play"),
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/join/", views.game_join, name="join"),
     path("games/<int:game_id>/join/<str:token>/", views.game_invite, name="invite"),
@@ -22,4 +23,5 @@ urlpatterns = [
     path("games/<int:game_id>/history/", views.game_history, name="history"),
     path("games/<int:game_id>/seed/", views.seed_check, name="seed"),
     path("games/<int:game_id>/reclaim/", views.seat_reclaim, name="reclaim"),
+    path("games/<int:game_id>/resign/", views.seat_resign, name="resign"),
 ]

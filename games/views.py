@@ -7,10 +7,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import deadlines, presence, selectors, services
+from . import board_cache, presence, selectors, services
 from .engine import IllegalMove
+from .engine.bots import LEVELS
 from .errors import GameNotFound, NotYourSeat, ServiceError, StaleMove
 from .forms import (
     BadMove,
@@ -18,11 +21,9 @@ from .forms import (
     GameCreateForm,
     InviteMailForm,
     parse_move,
-    small_number,
 )
 from .models import Game
-
-STALE = "The game moved on before your move arrived; here is the board as it is now."
+from .numbers import small_number
 
 
 @require_GET
@@ -56,34 +57,47 @@ def game_create(request):
     return render(request, "games/create.html", {"form": form})
 
 
+def visible_game(request, game_id: int, **conditions) -> Game:
+    """The game, if this visitor may see it: a game only for people with the link is shown to
+    its seats alone, and to everyone else it does not exist."""
+    game = get_object_or_404(Game, pk=game_id, **conditions)
+    if not selectors.may_watch(game=game, user=request.user):
+        raise Http404
+    return game
+
+
 @require_GET
 def game_detail(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    key = board_cache.page_key(request, game_id)
+    kept = board_cache.kept_page(request, key)
+    if kept is not None:
+        return kept
+    game = visible_game(request, game_id)
     if request.htmx.target == "lobby" and game.status != Game.Status.OPEN:
         return HttpResponse(headers={"HX-Refresh": "true"})  # started or cancelled: reload
     if game.status in (Game.Status.OPEN, Game.Status.CANCELLED) or not game.state:
         return render(
             request, "games/lobby.html", selectors.game_lobby(game=game, user=request.user)
         )
-    return render_game(request, game, counter=small_number(request.GET.get("counter", "")))
+    response = render_game(request, game, counter=small_number(request.GET.get("counter", "")))
+    board_cache.keep_page(key, response)
+    return response
 
 
-def started_game(game_id: int) -> Game:
-    return get_object_or_404(Game, pk=game_id, state__isnull=False)
+def started_game(request, game_id: int) -> Game:
+    return visible_game(request, game_id, state__isnull=False)
 
 
 def render_game(request, game: Game, *, status: int = 200, error: str = "", counter=None):
-    """The board partial for htmx, the whole page otherwise."""
-    page = selectors.game_page(
-        game=game, user=request.user, session_key=request.session.session_key
+    """The board alone for htmx, the whole page otherwise."""
+    seats = list(game.seats.all())
+    board = board_cache.board_html(
+        request, game, seats, error=error, status=status, counter=counter
     )
-    page["chat_last"] = selectors.last_chat_id(page["chat"])
-    page["error"] = error
-    page["error_kind"] = {409: "stale", 403: "refused"}.get(status, "error")
-    if counter is not None:
-        page["prefill"] = selectors.counter_offer(page, counter)
-    template = "games/game.html#board" if request.htmx else "games/game.html"
-    return render(request, template, page, status=status)
+    if request.htmx:
+        return HttpResponse(board, status=status)
+    page = {**selectors.page_head(game=game, seats=seats, user=request.user), "board": board}
+    return render(request, "games/game.html", page, status=status)
 
 
 def board_on_error(view):
@@ -93,8 +107,8 @@ def board_on_error(view):
     def wrapper(request, game_id: int):
         try:
             return view(request, game_id)
-        except StaleMove:
-            status, message = 409, STALE
+        except StaleMove as stale:
+            status, message = 409, stale.message
         except IllegalMove as refusal:
             status, message = 400, refusal.reason
         except BadMove as refusal:
@@ -104,7 +118,7 @@ def board_on_error(view):
         except ServiceError as refusal:
             status, message = refusal.status_code, refusal.message
         game = get_object_or_404(Game, pk=game_id)
-        if not game.state:
+        if not game.state or not selectors.may_watch(game=game, user=request.user):
             return HttpResponse(message, status=status, content_type="text/plain")
         return render_game(request, game, status=status, error=message)
 
@@ -115,7 +129,7 @@ def board_on_error(view):
 @board_on_error
 def game_move(request, game_id: int):
     if not request.user.is_authenticated:
-        raise NotYourSeat("Log in to play.")
+        raise NotYourSeat(_("Log in to play."))
     action, expected_seq = parse_move(request)
     result = services.move_submit(
         game_id=game_id, user=request.user, action=action, expected_seq=expected_seq
@@ -132,7 +146,7 @@ def game_poll(request, game_id: int):
         unchanged = poll_unchanged(request, game_id)
         if unchanged is not None:
             return unchanged
-    return render_game(request, started_game(game_id))
+    return render_game(request, started_game(request, game_id))
 
 
 def poll_unchanged(request, game_id: int) -> HttpResponse | None:
@@ -142,11 +156,13 @@ def poll_unchanged(request, game_id: int) -> HttpResponse | None:
     changes = selectors.game_changes(game_id=game_id)
     if changes is None:
         raise Http404
+    seq, last_chat, is_open, _ = changes
     # The cookie, not the session: reading it costs no query.
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
-    presence.seat_seen(token=request.GET.get("seen", ""), session_key=session_key)
+    seen = presence.seat_seen(token=request.GET.get("seen", ""), session_key=session_key)
+    if not is_open and seen != game_id:
+        raise Http404  # only the seats' own pages poll a private game
     request.poll_checked = True
-    seq, last_chat = changes
     chat = request.GET.get("chat")  # the page sends its last message; other clients need not
     if request.GET.get("since") == str(seq) and chat in (None, str(last_chat or 0)):
         return HttpResponse(status=204)
@@ -157,25 +173,36 @@ def poll_unchanged(request, game_id: int) -> HttpResponse | None:
 @board_on_error
 def chat_post(request, game_id: int):
     if not request.user.is_authenticated:
-        raise NotYourSeat("Log in to talk.")
+        raise NotYourSeat(_("Log in to talk."))
     form = ChatForm(request.POST)
     if not form.is_valid():
-        raise BadMove("A message has 1 to 500 characters.")
+        raise BadMove(_("A message has 1 to 500 characters."))
     services.chat_post(game_id=game_id, user=request.user, text=form.cleaned_data["text"])
     if not request.htmx:
         return redirect("games:game", game_id=game_id)
-    return render_game(request, started_game(game_id))
+    return render_game(request, started_game(request, game_id))
 
 
 @require_GET
 def game_log(request, game_id: int):
-    page = selectors.game_page(game=started_game(game_id), user=request.user, log_moves=None)
+    page = selectors.game_page(
+        game=started_game(request, game_id), user=request.user, log_moves=None
+    )
     return render(request, "games/log.html", page)
 
 
 @require_GET
+def how_to_play(request, edition: str):
+    try:
+        page = selectors.how_to_play(edition=edition, players=request.GET.get("players", ""))
+    except GameNotFound:
+        raise Http404 from None
+    return render(request, "games/how_to_play.html", page)
+
+
+@require_GET
 def game_history(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id, status=Game.Status.FINISHED)
+    game = visible_game(request, game_id, status=Game.Status.FINISHED)
     seq = min(small_number(request.GET.get("seq", "")) or 0, game.seq)
     return render(request, "games/history.html", selectors.history(game=game, seq=seq))
 
@@ -183,7 +210,7 @@ def game_history(request, game_id: int):
 @require_GET
 def seed_check(request, game_id: int):
     """The server's own check of the revealed seed; the page's button checks in the browser."""
-    game = get_object_or_404(Game, pk=game_id, status=Game.Status.FINISHED)
+    game = visible_game(request, game_id, status=Game.Status.FINISHED)
     context = {"game": game, "matches": selectors.seed_matches(game)}
     return render(request, "games/seed.html", context)
 
@@ -191,8 +218,18 @@ def seed_check(request, game_id: int):
 # Before the start: seats and the invitation.
 
 
+def back_to_game(request, game_id: int):
+    """To the game's page after a POST, or home (where its message shows) when that page is
+    not this visitor's to see."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not selectors.may_watch(game=game, user=request.user):
+        return redirect("games:home")
+    return redirect("games:game", game_id=game_id)
+
+
 def lobby_action(service: str, done: str):
-    """A POST that calls one lobby service and goes back to the game's page."""
+    """A POST that calls one service about a seat or a game's set-up and goes back to the
+    game's page, with what happened or why not."""
 
     @login_required
     @require_POST
@@ -203,17 +240,35 @@ def lobby_action(service: str, done: str):
             messages.error(request, error.message)
         else:
             messages.success(request, done)
-        return redirect("games:game", game_id=game_id)
+        return back_to_game(request, game_id)
 
     view.__name__ = service
     return view
 
 
-game_join = lobby_action("seat_join", "You have a seat.")
-game_leave = lobby_action("seat_leave", "You left the game.")
-game_add_bot = lobby_action("game_add_bot", "A bot took a seat.")
-game_start = lobby_action("game_start", "The game has begun.")
-game_cancel = lobby_action("game_cancel", "The game is cancelled.")
+game_join = lobby_action("seat_join", gettext_lazy("You have a seat."))
+game_leave = lobby_action("seat_leave", gettext_lazy("You left the game."))
+
+
+@login_required
+@require_POST
+def game_add_bot(request, game_id: int):
+    """A bot of the level chosen in the lobby (the normal one if none was)."""
+    level = request.POST.get("level", "normal")
+    if level not in LEVELS:  # the lobby offers these; the other bots are for tests and tools
+        messages.error(request, _("Choose the bot's level: easy, normal or strong."))
+        return back_to_game(request, game_id)
+    try:
+        services.game_add_bot(game_id=game_id, user=request.user, bot=level)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("A bot took a seat."))
+    return back_to_game(request, game_id)
+
+
+game_start = lobby_action("game_start", gettext_lazy("The game has begun."))
+game_cancel = lobby_action("game_cancel", gettext_lazy("The game is cancelled."))
 
 
 @login_required
@@ -222,6 +277,11 @@ def game_invite(request, game_id: int, token: str):
     """GET shows what joining means (links never act on GET); POST takes the seat."""
     game = get_object_or_404(Game, pk=game_id)
     if request.method == "GET":
+        # A game only for people with the link shows itself to the link and its seats alone.
+        if not selectors.invited(game=game, token=token) and not selectors.may_watch(
+            game=game, user=request.user
+        ):
+            raise Http404("There is no such game.")
         return render(
             request, "games/join.html", selectors.game_lobby(game=game, user=request.user)
         )
@@ -229,7 +289,7 @@ def game_invite(request, game_id: int, token: str):
         services.seat_join(game_id=game_id, user=request.user, token=token)
     except ServiceError as error:
         messages.error(request, error.message)
-    return redirect("games:game", game_id=game_id)
+    return back_to_game(request, game_id)
 
 
 @login_required
@@ -238,6 +298,8 @@ def game_invite_mail(request, game_id: int):
     """The creator mails the invitation link. A refusal comes back on the lobby page with the
     addresses as typed, so that one typo costs no retyping."""
     game = get_object_or_404(Game, pk=game_id)
+    if not selectors.may_watch(game=game, user=request.user):  # its lobby is no one else's
+        raise Http404("There is no such game.")
     form = InviteMailForm(request.POST)
     status = 400
     if form.is_valid():
@@ -257,25 +319,24 @@ def game_invite_mail(request, game_id: int):
 
 def report_invitations(request, invitations: services.Invitations) -> None:
     if invitations.sent:
-        messages.success(request, f"Invitation sent to {', '.join(invitations.sent)}.")
+        messages.success(
+            request,
+            _("Invitation sent to {addresses}.").format(addresses=", ".join(invitations.sent)),
+        )
     if invitations.already_invited:
         messages.warning(
             request,
-            "Invited a short while ago, so not mailed again: "
-            f"{', '.join(invitations.already_invited)}.",
+            _("Invited a short while ago, so not mailed again: {addresses}.").format(
+                addresses=", ".join(invitations.already_invited)
+            ),
         )
 
 
-# A bot standing in for a player's seat.
+# A player's seat in a running game: back from a bot's stand-in, or leaving for good.
 
 
-@login_required
-@require_POST
-def seat_reclaim(request, game_id: int):
-    try:
-        deadlines.seat_reclaim(game_id=game_id, user=request.user)
-    except ServiceError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, deadlines.RECLAIMED)
-    return redirect("games:game", game_id=game_id)
+seat_reclaim = lobby_action("seat_reclaim", services.RECLAIMED)
+seat_resign = lobby_action(
+    "seat_resign",
+    gettext_lazy("You have resigned. A bot plays your seat to the end, and it ranks last."),
+)

@@ -1,7 +1,26 @@
+from pathlib import Path
+
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from django.core.cache import caches
 
 from bohnanza_site.celery import app as celery_app
+
+
+def pytest_configure(config):
+    """The catalogues compiled as `make` compiles them, for a run started without it (once, by
+    the process that starts any workers)."""
+    if hasattr(config, "workerinput"):
+        return
+    for po in Path(__file__).resolve().parent.parent.glob("locale/*/LC_MESSAGES/django.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalogue = read_po(source)
+        with mo.open("wb") as compiled:
+            write_mo(compiled, catalogue)
 
 
 @pytest.fixture
@@ -24,6 +43,7 @@ def empty_cache(settings):
     settings.CACHES = {
         "default": {"BACKEND": locmem},
         "process": {"BACKEND": locmem, "LOCATION": "process"},
+        "pages": {"BACKEND": locmem, "LOCATION": "pages"},
     }
     for alias in settings.CACHES:
         caches[alias].clear()
@@ -46,3 +66,18 @@ def eager_celery(settings):
     celery_app.conf.task_eager_propagates = True
     yield
     celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = before
+
+
+def _player(name: str):
+    """A fixture for a signed-up player called `name`, with the e-mail name@example.com."""
+
+    @pytest.fixture(name=name)
+    def player(django_user_model):
+        return django_user_model.objects.create_user(
+            username=name, email=f"{name}@example.com", password=f"{name}-beans-password"
+        )
+
+    return player
+
+
+alice, bob, carol, dave = map(_player, ("alice", "bob", "carol", "dave"))

@@ -8,22 +8,21 @@ import json
 from functools import cache
 
 from django import template
-from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from ..engine import BEANS
+from ..engine.beans import bean_name as engine_bean_name
 
 register = template.Library()
-
-FRONT_MARK = mark_safe('<span class="front-mark">front</span>')
 
 BEAN_INFO = {
     bean.key: {
         "key": bean.key,
-        "name": bean.name,
         # (beans needed, coins) for the tiers the card has.
         "meter": [(needed, coins) for coins, needed in enumerate(bean.meter, 1) if needed],
     }
@@ -33,7 +32,7 @@ BEAN_INFO = {
 
 @register.filter
 def bean_name(key: str) -> str:
-    return BEAN_INFO[key]["name"] if key in BEAN_INFO else ""
+    return engine_bean_name(key) if key in BEAN_INFO else ""
 
 
 @register.simple_tag
@@ -45,29 +44,31 @@ def beans_sprite() -> str:
 @register.simple_tag
 def card(bean: str | None, card_id=None, size: str = "", front: bool = False) -> str:
     """A bean card; `card_id` is given only where the viewer may know the card."""
-    before, after = _card_around_id(bean, size, front)
+    before, after = _card_around_id(bean, size, front, translation.get_language())
     if card_id is None or bean not in BEAN_INFO:
         return mark_safe(before + after)
     return format_html('{} data-card="{}"{}', before, card_id, after)
 
 
 @cache
-def _card_around_id(bean: str | None, size: str, front: bool) -> tuple[str, str]:
-    """A card's HTML before and after its card id: the same for every card of one bean, size
-    and front mark, so it is built once (a board shows dozens of cards)."""
+def _card_around_id(bean: str | None, size: str, front: bool, language: str) -> tuple[str, str]:
+    """A card's HTML before and after its card id: the same for every card of one bean, size,
+    front mark and language, so it is built once (a board shows dozens of cards)."""
     classes = "card" + (f" card-{size}" if size else "")
     info = BEAN_INFO.get(bean)
     if info is None:
         return (
             format_html('<span class="{} card-empty"', classes),
-            mark_safe('><span class="card-name">empty</span></span>'),
+            format_html('><span class="card-name">{}</span></span>', _("empty")),
         )
     classes += f" bean-{info['key']}" + (" card-front" if front else "")
     meter = ""
     if size != "mini":
         tiers = format_html_join("", '<span class="tier"><b>{}</b>→{}</span>', info["meter"])
         meter = format_html(
-            '<span class="meter" title="Beans needed for 1, 2, 3, 4 coins">{}</span>', tiers
+            '<span class="meter" title="{}">{}</span>',
+            _("Beans needed for 1, 2, 3, 4 coins"),
+            tiers,
         )
     return (
         format_html('<span class="{}"', classes),
@@ -76,9 +77,9 @@ def _card_around_id(bean: str | None, size: str, front: bool) -> tuple[str, str]
             '<use href="{}#{}"></use></svg><span class="card-name">{}</span>{}{}</span>',
             beans_sprite(),
             info["key"],
-            info["name"],
+            engine_bean_name(info["key"]),
             meter,
-            FRONT_MARK if front else "",
+            format_html('<span class="front-mark">{}</span>', _("front")) if front else "",
         ),
     )
 
@@ -100,7 +101,7 @@ def move_button(context, label: str, kind: str, style: str = "", **params) -> st
         '<button type="submit" id="{}"{}>{}</button></form>',
         url,
         url,
-        get_token(context["request"]),
+        context["csrf_token"],
         context["seq"],
         action,
         button_id,

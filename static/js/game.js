@@ -1,23 +1,17 @@
 // The game page's few needs that htmx cannot meet under the CSP (which forbids eval, so no
-// hx-trigger filters): poll only while the tab is visible and nobody is composing an offer,
-// clear the chat box after sending, count deadlines down, and check the revealed seed in the
-// browser.
+// hx-trigger filters): poll only while the tab is visible; keep what a player is composing
+// (an offer, the cards to give for one) across the board's updates; put the keyboard focus
+// back on the board after a move; count deadlines down in the reader's own time zone; say in
+// the tab's title, and in a notification if the player asked for one, when it is their move;
+// clear the chat box after sending; check the revealed seed in the browser. Every word shown
+// comes from the page, in the page's language.
 (function () {
   "use strict";
 
+  var baseTitle = document.title;
+
   function board() {
     return document.getElementById("board");
-  }
-
-  function composing() {
-    return document.querySelector("#board form[data-dirty]") !== null;
-  }
-
-  function showPaused() {
-    var el = board();
-    if (el) {
-      el.classList.toggle("paused", composing());
-    }
   }
 
   document.addEventListener("htmx:confirm", function (event) {
@@ -26,16 +20,17 @@
       return;
     }
     var busy = elt.querySelector(".htmx-request") !== null;
-    if (document.visibilityState !== "visible" || composing() || busy) {
+    if (document.visibilityState !== "visible" || busy) {
       event.preventDefault();
     }
   });
+
+  // What a player composes: the forms marked data-keep that they have touched.
 
   function markDirty(event) {
     var form = event.target.closest && event.target.closest("#board form[data-keep]");
     if (form) {
       form.setAttribute("data-dirty", "");
-      showPaused();
     }
   }
   document.addEventListener("change", markDirty);
@@ -52,41 +47,221 @@
       form.querySelectorAll("input[type=number]").forEach(function (box) {
         box.defaultValue = "0";
       });
-      window.setTimeout(showPaused, 0);
+      var note = form.querySelector(".lost-note");
+      if (note) {
+        note.hidden = true;
+      }
     }
   });
 
-  document.addEventListener("htmx:load", showPaused);
+  function choicesOf(form) {
+    var ticked = [];
+    var values = {};
+    form.querySelectorAll("input[type=checkbox]").forEach(function (box) {
+      if (box.checked) {
+        ticked.push({ name: box.name, value: box.value, label: box.getAttribute("data-label") });
+      }
+    });
+    form.querySelectorAll("input[type=number], select").forEach(function (field) {
+      values[field.name] = field.value;
+    });
+    return { ticked: ticked, values: values };
+  }
 
+  function restoreChoices(form, choices) {
+    var lost = [];
+    form.querySelectorAll("input[type=checkbox]").forEach(function (box) {
+      box.checked = false;
+    });
+    choices.ticked.forEach(function (choice) {
+      var box = Array.prototype.find.call(
+        form.querySelectorAll("input[type=checkbox]"),
+        function (candidate) {
+          return candidate.name === choice.name && candidate.value === choice.value;
+        }
+      );
+      if (box) {
+        box.checked = true;
+      } else {
+        lost.push(choice.label);
+      }
+    });
+    Object.keys(choices.values).forEach(function (name) {
+      var field = form.elements.namedItem(name);
+      if (field && field.tagName !== undefined) {
+        field.value = choices.values[name];
+      }
+    });
+    form.setAttribute("data-dirty", "");
+    var note = form.querySelector(".lost-note");
+    if (note && lost.length) {
+      note.textContent = note.getAttribute("data-lost-text").replace("%s", lost.join(", "));
+      note.hidden = false;
+    }
+  }
+
+  var kept = null;
+
+  // Before a new board replaces the old one: what the player was composing, except the form
+  // whose own post brought the new board (its move was made).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var old = event.detail.target;
+    if (!old || old.id !== "board") {
+      return;
+    }
+    var sent = event.detail.requestConfig && event.detail.requestConfig.elt;
+    var made = event.detail.xhr && event.detail.xhr.status < 300;
+    kept = {};
+    old.querySelectorAll("form[data-keep][data-dirty]").forEach(function (form) {
+      if (!(made && form === sent)) {
+        kept[form.getAttribute("data-keep")] = choicesOf(form);
+      }
+    });
+  });
+
+  function afterBoard(fresh, posted) {
+    if (kept) {
+      Object.keys(kept).forEach(function (key) {
+        var form = fresh.querySelector('form[data-keep="' + key + '"]');
+        if (form) {
+          restoreChoices(form, kept[key]);
+        }
+      });
+      kept = null;
+    }
+    if (posted && (!document.activeElement || document.activeElement === document.body)) {
+      // The button pressed is often gone (the card was planted): go on from the status line.
+      var status = document.getElementById("status");
+      if (status) {
+        status.focus({ preventScroll: true });
+      }
+    }
+    showWhoseMove(fresh);
+    localTimes(fresh);
+    countDown();
+    var said = document.querySelector(".messages");
+    if (said) {
+      said.remove(); // said once ("The game has begun."); from here on the board says it all
+    }
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var fresh = board();
+    if (fresh && event.detail.target && event.detail.target.id === "board") {
+      afterBoard(fresh, event.detail.requestConfig && event.detail.requestConfig.verb === "post");
+    }
+  });
+
+  // Whose move: the tab's title, and a notification when the tab is hidden.
+
+  var lastNotified = null;
+
+  function showWhoseMove(fresh) {
+    var mine = fresh.querySelector(".status-mine") !== null;
+    document.title = mine ? fresh.getAttribute("data-mine-title") + " · " + baseTitle : baseTitle;
+    var seq = fresh.getAttribute("data-seq");
+    var asked = document.querySelector(".notify");
+    if (
+      mine && document.hidden && lastNotified !== seq && asked &&
+      window.Notification && Notification.permission === "granted"
+    ) {
+      lastNotified = seq;
+      new Notification(asked.getAttribute("data-notify-title"), {
+        body: fresh.querySelector("#status").textContent,
+        tag: "bohnanza-" + window.location.pathname,
+      });
+    }
+  }
+
+  function offerNotifications() {
+    var asked = document.querySelector(".notify");
+    if (!asked || !window.Notification || Notification.permission === "denied") {
+      return;
+    }
+    var button = asked.querySelector("button");
+    if (Notification.permission === "granted") {
+      asked.textContent = asked.getAttribute("data-notify-on");
+    }
+    asked.hidden = false;
+    button && button.addEventListener("click", function () {
+      Notification.requestPermission().then(function (answer) {
+        if (answer === "granted") {
+          asked.textContent = asked.getAttribute("data-notify-on");
+        } else {
+          asked.hidden = true;
+        }
+      });
+    });
+  }
+
+  // Times: shown in the reader's own zone and language (the ones the page was written for);
+  // deadlines counted down.
+  var reader = document.documentElement;
+  var language = reader.lang || undefined;
+  var zone = reader.getAttribute("data-zone") || undefined;
+
+  function localTimes(root) {
+    root.querySelectorAll("time[data-local]").forEach(function (time) {
+      var when = new Date(time.getAttribute("datetime"));
+      if (isNaN(when)) {
+        return;
+      }
+      var options = time.getAttribute("data-local") === "time"
+        ? { hour: "2-digit", minute: "2-digit", timeZone: zone }
+        : {
+          weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+          timeZoneName: "short", timeZone: zone,
+        };
+      time.textContent = new Intl.DateTimeFormat(language, options).format(when);
+      time.title = when.toString();
+    });
+  }
+
+  // Under ten minutes, minutes and seconds (a fast game's clocks); else the nearest unit, in
+  // the reader's language ("3 hours", "3 Stunden").
+  function left(seconds) {
+    if (seconds < 600) {
+      var whole = Math.floor(seconds);
+      return Math.floor(whole / 60) + ":" + String(whole % 60).padStart(2, "0");
+    }
+    var units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+    for (var i = 0; i < units.length; i++) {
+      if (seconds >= units[i][1]) {
+        var count = Math.round(seconds / units[i][1]);
+        return new Intl.NumberFormat(language, {
+          style: "unit", unit: units[i][0], unitDisplay: "long",
+        }).format(count);
+      }
+    }
+    return "0:00";
+  }
+
+  var ticking = null;
+
+  function countDown() {
+    var soonest = Infinity;
+    document.querySelectorAll("time[data-countdown]").forEach(function (time) {
+      var out = time.parentNode.querySelector("[data-left]");
+      var seconds = (Date.parse(time.getAttribute("datetime")) - Date.now()) / 1000;
+      if (!out || isNaN(seconds)) {
+        return;
+      }
+      soonest = Math.min(soonest, seconds);
+      out.textContent = seconds > 0
+        ? out.getAttribute("data-left-text").replace("%s", left(seconds))
+        : out.getAttribute("data-up-text");
+    });
+    window.clearTimeout(ticking);
+    ticking = window.setTimeout(countDown, soonest < 600 ? 1000 : 15000);
+  }
+
+  // The chat box, emptied once its message is sent.
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt;
     if (form.matches && form.matches("form[data-reset-on-success]") && event.detail.successful) {
       form.reset();
     }
   });
-
-  // The same wording as the server's timecontrol.humanize, kept fresh between board swaps.
-  function humanize(seconds) {
-    var units = [["day", 86400], ["hour", 3600], ["minute", 60]];
-    for (var i = 0; i < units.length; i++) {
-      if (seconds >= units[i][1]) {
-        var count = Math.round(seconds / units[i][1]);
-        return "about " + count + " " + units[i][0] + (count !== 1 ? "s" : "");
-      }
-    }
-    return "under a minute";
-  }
-
-  function countDown() {
-    document.querySelectorAll("time[data-countdown]").forEach(function (time) {
-      var left = time.parentNode.querySelector("[data-left]");
-      var seconds = (Date.parse(time.getAttribute("datetime")) - Date.now()) / 1000;
-      if (left && !isNaN(seconds)) {
-        left.textContent = seconds > 0 ? humanize(seconds) + " left" : "time is up";
-      }
-    });
-  }
-  window.setInterval(countDown, 15000);
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
@@ -104,10 +279,19 @@
       var hex = Array.from(new Uint8Array(buf)).map(function (b) {
         return b.toString(16).padStart(2, "0");
       }).join("");
-      out.textContent = hex === expected
-        ? "Your browser computed " + hex.slice(0, 12) + "…: matches."
-        : "Your browser computed " + hex.slice(0, 12) + "…: does NOT match.";
+      var said = form.getAttribute(hex === expected ? "data-match-text" : "data-mismatch-text");
+      out.textContent = said.replace("%s", hex.slice(0, 12));
       out.className = hex === expected ? "ok" : "bad";
     });
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var fresh = board();
+    offerNotifications();
+    localTimes(document);
+    if (fresh) {
+      showWhoseMove(fresh);
+    }
+    countDown();
   });
 })();

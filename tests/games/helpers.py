@@ -1,8 +1,31 @@
-"""Small helpers that find seats and legal moves in stored games."""
+"""Small helpers that find seats and legal moves in stored games, and read and post pages."""
+
+import json
+import re
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
 
 from games import engine, services
 from games.engine import bots
-from games.models import Game
+from games.models import Deadline, Game
+
+# Where a page names a card: card markup, the JSON a button posts, and the offer checkboxes.
+CARD_ID_PATTERNS = (
+    re.compile(r'data-card="(\d+)"'),
+    re.compile(r"&quot;card&quot;:(\d+)"),
+    re.compile(r'name="(?:give|ask_faceup)" value="(\d+)"'),
+)
+
+
+def card_ids_in(html: str) -> set[int]:
+    return {int(found) for pattern in CARD_ID_PATTERNS for found in pattern.findall(html)}
+
+
+def make_user(name: str):
+    """Without a password: the tests log in with force_login, and hashing one is slow."""
+    return get_user_model().objects.create_user(username=name, email=f"{name}@example.com")
 
 
 def fresh(game: Game) -> Game:
@@ -10,7 +33,14 @@ def fresh(game: Game) -> Game:
 
 
 def state_of(game: Game) -> engine.State:
-    return engine.from_dict(fresh(game).state)
+    """The game's state now; the game row passed in is brought up to date too."""
+    game.refresh_from_db()
+    return engine.from_dict(game.state)
+
+
+def seq_of(game: Game) -> int:
+    game.refresh_from_db()
+    return game.seq
 
 
 def position_of(game: Game, user) -> int:
@@ -21,10 +51,46 @@ def user_at(game: Game, position: int):
     return game.seats.get(position=position).user
 
 
+# The bots that make the good moves, by game and seat: a bot remembers the offers it made this
+# turn (a bot made afresh would make a declined offer again, and again).
+_GOOD_BOTS: dict = {}
+
+
 def good_move(game: Game, position: int) -> dict:
     """What the heuristic bot would do for that seat now."""
     state = state_of(game)
-    return bots.make_bot("heuristic", f"tests/{position}").choose(state, position)
+    key = (game.id, game.seed, position)
+    if key not in _GOOD_BOTS:
+        _GOOD_BOTS[key] = bots.make_bot("heuristic", f"tests/{position}")
+    return _GOOD_BOTS[key].choose(state, position)
+
+
+def awaited(game: Game):
+    """The first seat the game waits for, its user and a good move for it."""
+    position = engine.waiting_for(state_of(game))[0]
+    return position, user_at(game, position), good_move(game, position)
+
+
+def front_plant(game: Game) -> tuple[int, dict]:
+    """The active seat, and its move planting the front card in the first field it fits."""
+    state = state_of(game)
+    plant = next(a for a in engine.legal_actions(state, state.active) if a["kind"] == "plant")
+    return state.active, {"kind": "plant", "card": plant["card"], "field": plant["fields"][0]}
+
+
+def start_trading(game: Game) -> int:
+    """Play the active player's planting so that the game is in the trade phase; returns the
+    active seat."""
+    play_until(game, lambda state: state.phase == "trade")
+    return state_of(game).active
+
+
+def post_move(client, game: Game, action, expected_seq: int, **headers):
+    return client.post(
+        reverse("games:move", args=[game.id]),
+        {"action": json.dumps(action), "expected_seq": expected_seq},
+        **headers,
+    )
 
 
 def play_next(game: Game) -> services.MoveResult:
@@ -46,14 +112,28 @@ def play_until(game: Game, done) -> Game:
     return fresh(game)
 
 
+def on_the_last_pass(game: Game, left: int = 1) -> Game:
+    """The game with its draw pile down to `left` cards for the last time, the others
+    discarded: its next reveal or draw ends it. (The cache no longer replays from the log.)"""
+    state = state_of(game)
+    state.discard += state.deck[:-left]
+    del state.deck[:-left]
+    state.exhaustions = state.rules.exhaustions_to_end - 1
+    Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
+    return fresh(game)
+
+
 def play_as(game: Game, user, until, decline_offers: bool = False) -> Game:
     """`user` makes good moves (or declines the offers made to them) until `until(state)`
-    holds; the game row, reloaded. The bots have made every move they wanted before each one."""
+    holds; the game row, reloaded. The bots have made every move they wanted before each one;
+    a bot trading as the active player has its patience run out when the game waits for it only."""
     mine = position_of(game, user)
     while not until(state := state_of(game)):
         game = fresh(game)
         assert game.status == Game.Status.RUNNING, "the game ended first"
-        assert mine in engine.waiting_for(state)
+        if mine not in engine.waiting_for(state):
+            let_patience_run_out(game)
+            continue
         offers = [offer.id for offer in state.offers.values() if offer.to == mine]
         if decline_offers and offers:
             action = {"kind": "decline", "offer": offers[0]}
@@ -61,6 +141,13 @@ def play_as(game: Game, user, until, decline_offers: bool = False) -> Game:
             action = good_move(game, mine)
         services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
     return fresh(game)
+
+
+def let_patience_run_out(game: Game) -> None:
+    """A bot trading as the active player waits for the people to offer something: time passes
+    until the first open deadline falls due, and the sweep moves the bot on."""
+    due = Deadline.objects.filter(game=game, done=False).order_by("due_at").first()
+    services.deadlines_sweep(now=due.due_at + timedelta(seconds=1))
 
 
 class CacheDown:

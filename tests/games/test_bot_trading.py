@@ -1,5 +1,6 @@
-"""Bots trading with a player: offers to a player who trades, and a bot's offers that wait for
-the player's answer as long as the bot's patience."""
+"""Bots trading with a player: offers to a player who trades, and a bot trading as the active
+player, whose offers wait for the player's answer, and who leaves the player time to offer it
+something, as long as the bot's patience."""
 
 import random
 import re
@@ -10,12 +11,13 @@ from django.core import mail as sent_mail
 from django.test import Client
 from django.urls import reverse
 
-from games import deadlines, engine, services, timecontrol
+from games import engine, services, timecontrol
 from games.engine.bots.heuristic import HeuristicBot
 from games.engine.state import Offer
 from games.models import Deadline, Game, Move, Outbox, Seat
+from games.services import timeouts
 
-from .helpers import fresh, play_as, position_of, state_of
+from .helpers import fresh, good_move, let_patience_run_out, play_as, position_of, state_of
 from .test_bots import table
 
 # The bots' tasks run when a move's transaction commits, so these tests commit for real.
@@ -96,7 +98,9 @@ def test_a_bot_answers_an_offer_alice_makes_it_at_once(game, alice):
     assert moves_after(game, result.seq)[0] in {("accept", "bot"), ("decline", "bot")}
 
 
-def test_a_bots_offer_waits_for_alice_who_accepts_and_then_the_bot_ends_trading(game, alice):
+def test_a_bots_offer_waits_for_alice_who_accepts_and_the_bot_ends_trading_after_its_patience(
+    game, alice
+):
     game = a_bot_waits_for_alice(game, alice)
     mine = position_of(game, alice)
     state = state_of(game)
@@ -122,6 +126,8 @@ def test_a_bots_offer_waits_for_alice_who_accepts_and_then_the_bot_ends_trading(
 
     assert [event.kind for event in result.events] == ["traded"]
     assert set(offer.give) <= set(state_of(game).to_plant[mine])  # hers to plant
+    assert moves_after(game, result.seq) == []  # alice may still offer something
+    let_patience_run_out(game)
     assert moves_after(game, result.seq)[0] == ("end_trading", "bot")
     assert not game.moves.filter(kind="withdraw").exists()
 
@@ -151,9 +157,9 @@ def test_an_unanswered_bot_offer_is_withdrawn_when_the_bots_patience_runs_out(ga
     patience = timecontrol.PRESETS["daily"].bot_patience
     assert abs(row.due_at - (made.created_at + patience)) < timedelta(seconds=5)
 
-    assert deadlines.deadlines_sweep(now=row.due_at - timedelta(seconds=1)) == 0
+    assert services.deadlines_sweep(now=row.due_at - timedelta(seconds=1)) == 0
     assert fresh(game).seq == made.seq  # still waiting for alice
-    assert deadlines.deadlines_sweep(now=row.due_at + timedelta(seconds=1)) == 1
+    assert services.deadlines_sweep(now=row.due_at + timedelta(seconds=1)) == 1
 
     assert moves_after(game, made.seq)[:2] == [("withdraw", "bot"), ("end_trading", "bot")]
     assert not game.moves.filter(actor=Move.Actor.SYSTEM, seq__gt=0).exists()
@@ -179,7 +185,7 @@ def test_a_bot_whose_patience_ran_out_makes_no_new_offer_and_ends_trading(game, 
         return choose(self, state, seat, awaited=awaited)
 
     monkeypatch.setattr(HeuristicBot, "choose", offers_while_trading)
-    deadlines.deadlines_sweep(now=row.due_at + timedelta(seconds=1))
+    services.deadlines_sweep(now=row.due_at + timedelta(seconds=1))
 
     assert moves_after(game, row.expected_seq)[0] == ("end_trading", "bot")
     assert not game.moves.filter(kind="offer", seq__gt=row.expected_seq).exists()
@@ -194,11 +200,88 @@ def test_a_bot_that_fails_when_its_patience_runs_out_still_lets_the_game_go_on(
     def broken(**kwargs):
         raise RuntimeError("the bot fell over")
 
-    monkeypatch.setattr(services, "bot_move", broken)
-    deadlines.deadlines_sweep(now=row.due_at + timedelta(seconds=1))
+    monkeypatch.setattr(timeouts, "bot_move", broken)  # the sweep's call
+    monkeypatch.setattr(services, "bot_move", broken)  # the task's
+    services.deadlines_sweep(now=row.due_at + timedelta(seconds=1))
 
     assert moves_after(game, row.expected_seq) == [("end_trading", "system")]
     assert set(Seat.objects.filter(game=game).values_list("timeouts", flat=True)) == {0}
+
+
+def a_bot_trades_without_offers_of_its_own(game: Game, alice) -> Game:
+    mine = position_of(game, alice)
+    return play_as(
+        game,
+        alice,
+        lambda state: (
+            state.phase == "trade"
+            and state.active != mine
+            and not any(offer.maker == state.active for offer in state.offers.values())
+        ),
+    )
+
+
+def test_a_bot_trading_as_the_active_player_leaves_alice_its_patience_to_offer(game, alice):
+    game = a_bot_trades_without_offers_of_its_own(game, alice)
+    bot = state_of(game).active
+    row = Deadline.objects.get(game=game, seat__position=bot, done=False)
+    waited_from = game.seq
+    patience = timecontrol.PRESETS["daily"].bot_patience
+    assert abs(row.due_at - (row.started_at + patience)) < timedelta(seconds=5)
+
+    assert services.deadlines_sweep(now=row.due_at - timedelta(seconds=1)) == 0
+    assert fresh(game).seq == waited_from  # alice may still offer
+    assert services.deadlines_sweep(now=row.due_at + timedelta(seconds=1)) == 1
+    assert moves_after(game, waited_from)[0] == ("end_trading", "bot")
+    assert set(Seat.objects.filter(game=game).values_list("timeouts", flat=True)) == {0}
+
+
+def test_alices_offer_to_a_waiting_bot_is_answered_and_the_bot_waits_on(game, alice):
+    game = a_bot_trades_without_offers_of_its_own(game, alice)
+    mine = position_of(game, alice)
+    state = state_of(game)
+    bot = state.active
+    before = Deadline.objects.get(game=game, seat__position=bot, done=False)
+
+    result = services.move_submit(
+        game_id=game.id,
+        user=alice,
+        action={"kind": "offer", "to": bot, "give": [state.hands[mine][0]]},
+        expected_seq=game.seq,
+    )
+
+    assert moves_after(game, result.seq) in ([("accept", "bot")], [("decline", "bot")])
+    assert not state_of(game).offers
+    # Still trading, its patience counted again from its answer.
+    assert state_of(game).phase == "trade" and state_of(game).active == bot
+    after = Deadline.objects.get(game=game, seat__position=bot, done=False)
+    assert after.due_at >= before.due_at
+    let_patience_run_out(game)
+    assert moves_after(game, result.seq)[1] == ("end_trading", "bot")
+
+
+def test_a_bot_standing_in_for_an_absent_player_ends_trading_without_waiting(alice, bob):
+    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    services.seat_join(game_id=game.id, user=bob)
+    services.game_add_bot(game_id=game.id, user=alice, bot="heuristic")
+    Seat.objects.filter(game=game, user=bob).update(bot_standing_in=True)
+    services.game_start(game_id=game.id, user=alice)
+    mine, bobs = position_of(game, alice), position_of(game, bob)
+    house_bot = Seat.objects.get(game=game, user=None).position
+
+    while not game.moves.filter(seat__position=bobs, kind="end_trading").exists():
+        state = state_of(game)
+        if mine in engine.waiting_for(state):
+            action = good_move(game, mine)
+            services.move_submit(game_id=game.id, user=alice, action=action, expected_seq=game.seq)
+        else:
+            # Only the house's bot waits for alice; the seat a bot plays for bob never does.
+            assert state.active == house_bot and state.phase == "trade"
+            let_patience_run_out(game)
+
+    ended = game.moves.get(seat__position=bobs, kind="end_trading")
+    assert ended.actor == Move.Actor.BOT
+    assert not game.moves.filter(actor=Move.Actor.SYSTEM, seq__gt=0).exists()
 
 
 def test_a_bots_patience_never_outlasts_the_trading_window():

@@ -1,8 +1,11 @@
 import pytest
+from django.urls import reverse
 
 from games import services
 from games.errors import NotYourSeat, ServiceError
 from games.models import ChatMessage
+
+from .helpers import make_user, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -34,3 +37,18 @@ def test_empty_and_overlong_messages_are_refused(started_game, bob, text, reason
 
 def test_a_message_of_exactly_500_characters_is_posted(started_game, carol):
     assert len(services.chat_post(game_id=started_game.id, user=carol, text="c" * 500).text) == 500
+
+
+def test_the_chat_form_posts_a_message(client, game):
+    client.force_login(user_at(game, 2))
+    response = client.post(
+        reverse("games:chat", args=[game.id]), {"text": "hello"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    assert ChatMessage.objects.get(game=game).text == "hello"
+
+def test_a_spectator_cannot_chat(client, game):
+    client.force_login(make_user("dave"))
+    response = client.post(reverse("games:chat", args=[game.id]), {"text": "hi"})
+    assert response.status_code == 403
+    assert not ChatMessage.objects.exists()

@@ -3,7 +3,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import deadlines, engine, services, timecontrol
+from games import engine, services, timecontrol
+from games.errors import ServiceError
 from games.models import Deadline, Move, Outbox, Seat
 
 from .helpers import fresh, play_until, state_of, user_at
@@ -54,7 +55,7 @@ def test_a_passed_deadline_plants_the_forced_card_and_stops_planting(started_gam
     front = state_of(started_game).hands[0][0]
     pass_deadline(deadline)
 
-    assert deadlines.deadlines_sweep() == 1
+    assert services.deadlines_sweep() == 1
 
     moves = system_moves(started_game)
     assert [move.kind for move in moves] == ["plant", "stop_planting"]
@@ -73,9 +74,9 @@ def test_expiring_the_same_deadline_twice_makes_one_set_of_moves(started_game):
     [deadline] = open_deadlines(started_game)
     pass_deadline(deadline)
 
-    assert deadlines.deadline_expire(deadline_id=deadline.id) == 2
-    assert deadlines.deadline_expire(deadline_id=deadline.id) == 0
-    assert deadlines.deadlines_sweep() == 0
+    assert services.deadline_expire(deadline_id=deadline.id) == 2
+    assert services.deadline_expire(deadline_id=deadline.id) == 0
+    assert services.deadlines_sweep() == 0
 
     assert len(system_moves(started_game)) == 2
 
@@ -86,7 +87,7 @@ def test_a_deadline_of_a_game_that_moved_on_does_nothing(started_game):
     # As if the deadline were read just before the player's move landed.
     Deadline.objects.filter(id=deadline.id).update(expected_seq=deadline.expected_seq + 1)
 
-    assert deadlines.deadline_expire(deadline_id=deadline.id) == 0
+    assert services.deadline_expire(deadline_id=deadline.id) == 0
 
     assert system_moves(started_game) == []
     assert Deadline.objects.get(id=deadline.id).done
@@ -122,7 +123,7 @@ def test_the_trading_window_ends_trading_for_the_active_player(started_game):
     assert trading.due_at - trading.started_at == timecontrol.PRESETS["daily"].trading_window
     pass_deadline(trading)
 
-    deadlines.deadlines_sweep()
+    services.deadlines_sweep()
 
     assert [move.kind for move in system_moves(game)][-1:] == ["end_trading"]
     assert state_of(game).phase != "trade"
@@ -150,7 +151,7 @@ def test_a_player_who_does_not_answer_has_the_offers_made_to_it_declined(started
     answer = next(row for row in open_deadlines(game) if row.seat.position == other)
     pass_deadline(answer)
 
-    deadlines.deadlines_sweep()
+    services.deadlines_sweep()
 
     [move] = system_moves(game)
     assert (move.seat.position, move.kind, move.payload) == (
@@ -175,7 +176,7 @@ def test_after_too_many_missed_turns_a_bot_stands_in_until_the_player_reclaims_t
     pass_deadline(deadline)
 
     with django_capture_on_commit_callbacks(execute=True):
-        deadlines.deadlines_sweep()
+        services.deadlines_sweep()
 
     seat = Seat.objects.get(game=game, position=0)
     assert seat.bot_standing_in
@@ -183,7 +184,7 @@ def test_after_too_many_missed_turns_a_bot_stands_in_until_the_player_reclaims_t
     # The bot took over at once: the turn went on without waiting for the trading window.
     assert Move.objects.filter(game=game, actor=Move.Actor.BOT, seat=seat).exists()
 
-    deadlines.seat_reclaim(game_id=game.id, user=seat.user)
+    services.seat_reclaim(game_id=game.id, user=seat.user)
 
     seat.refresh_from_db()
     assert (seat.bot_standing_in, seat.timeouts) == (False, 0)
@@ -196,7 +197,7 @@ def test_each_missed_turn_counts_once_however_many_of_its_steps_run_out(started_
     for _ in range(2):  # the planting, then the trading window of the same turn
         row = next(r for r in open_deadlines(game) if r.seat.position == 0)
         pass_deadline(row)
-        deadlines.deadlines_sweep()
+        services.deadlines_sweep()
 
     seat = Seat.objects.get(game=game, position=0)
     assert seat.timeouts == 1
@@ -208,23 +209,23 @@ def test_a_vacation_stretches_deadlines_up_to_the_yearly_allowance(started_game)
     starter = user_at(started_game, 0)
     allowance = timecontrol.VACATION_DAYS_PER_YEAR
 
-    assert deadlines.vacation_start(user=starter, days=allowance - 2) == allowance - 2
-    assert deadlines.vacation_start(user=starter, days=5) == 2
-    assert deadlines.vacation_start(user=starter, days=1) == 0
+    assert services.vacation_start(user=starter, days=allowance - 2) == allowance - 2
+    assert services.vacation_start(user=starter, days=5) == 2
+    assert services.vacation_start(user=starter, days=1) == 0
 
     stretched = Deadline.objects.get(id=deadline.id)
     assert stretched.due_at - deadline.due_at == timedelta(days=allowance)
-    profile = deadlines.profile_for(starter)
+    profile = services.profile_get_or_create(user=starter)
     assert profile.vacation_days_used == allowance
     assert profile.away_until > timezone.now() + timedelta(days=allowance - 1)
 
 
 def test_a_deadline_written_while_the_player_is_away_is_stretched_too(started_game):
     second = user_at(started_game, 1)
-    deadlines.vacation_start(user=second, days=3)
+    services.vacation_start(user=second, days=3)
     [deadline] = open_deadlines(started_game)
     pass_deadline(deadline)
-    deadlines.deadlines_sweep()  # the start player's turn runs out: trading begins
+    services.deadlines_sweep()  # the start player's turn runs out: trading begins
     game = in_trade(started_game)
     gift_offer(game, 1)
 
@@ -237,15 +238,15 @@ def test_coming_back_early_gives_the_unused_days_back(started_game):
     [deadline] = open_deadlines(started_game)
     starter = user_at(started_game, 0)
     now = timezone.now()
-    deadlines.vacation_start(user=starter, days=10, now=now)
+    services.vacation_start(user=starter, days=10, now=now)
 
     back_at = now + timedelta(days=3, hours=5)
-    back = deadlines.vacation_end(user=starter, now=back_at)
+    back = services.vacation_end(user=starter, now=back_at)
 
     assert back == 6  # 6 days and 19 hours were left: the whole days come back
-    assert deadlines.profile_for(starter).vacation_days_used == 4
+    assert services.profile_get_or_create(user=starter).vacation_days_used == 4
     assert Deadline.objects.get(id=deadline.id).due_at - deadline.due_at == timedelta(days=4)
-    assert deadlines.vacation_end(user=starter, now=back_at) == 0  # not away any more
+    assert services.vacation_end(user=starter, now=back_at) == 0  # not away any more
 
 
 def test_a_game_can_forbid_vacations(started_game):
@@ -254,9 +255,47 @@ def test_a_game_can_forbid_vacations(started_game):
     game.save(update_fields=["vacation_allowed"])
     [deadline] = open_deadlines(game)
 
-    deadlines.vacation_start(user=user_at(game, 0), days=7)
+    services.vacation_start(user=user_at(game, 0), days=7)
 
     assert Deadline.objects.get(id=deadline.id).due_at == deadline.due_at
+
+
+def capped(game, days: int):
+    game = fresh(game)
+    game.vacation_days_cap = days
+    game.save(update_fields=["vacation_days_cap"])
+    return game
+
+
+def test_a_game_with_a_cap_waits_no_longer_than_its_cap_over_all_vacations(started_game):
+    """A league allows fewer days than a friendly game: its deadlines wait 5 days of the 7
+    asked, then none of the next vacation's, while the yearly allowance pays for all 10."""
+    game = capped(started_game, 5)
+    [deadline] = open_deadlines(game)
+    starter = user_at(game, 0)
+    now = timezone.now()
+
+    assert services.vacation_start(user=starter, days=7, now=now) == 7
+    services.vacation_end(user=starter, now=now + timedelta(days=7, hours=1))
+    assert services.vacation_start(user=starter, days=3, now=now + timedelta(days=8)) == 3
+
+    assert Deadline.objects.get(id=deadline.id).due_at - deadline.due_at == timedelta(days=5)
+    assert services.profile_get_or_create(user=starter).vacation_days_used == 10
+
+
+def test_back_early_a_capped_game_gives_back_only_the_days_it_was_still_to_wait(started_game):
+    """A capped game waits during the first days of a vacation: back after 2 days of 10, a
+    game capped at 5 gives back 3 days, an uncapped one 8."""
+    game = capped(started_game, 5)
+    [deadline] = open_deadlines(game)
+    starter = user_at(game, 0)
+    now = timezone.now()
+    services.vacation_start(user=starter, days=10, now=now)
+
+    assert services.vacation_end(user=starter, now=now + timedelta(days=2)) == 8
+
+    assert Deadline.objects.get(id=deadline.id).due_at - deadline.due_at == timedelta(days=2)
+    assert Seat.objects.get(id=deadline.seat_id).vacation_days_taken == 2
 
 
 def test_a_vacation_leaves_the_deadlines_of_a_bot_standing_in_alone(started_game):
@@ -264,7 +303,7 @@ def test_a_vacation_leaves_the_deadlines_of_a_bot_standing_in_alone(started_game
     [deadline] = open_deadlines(started_game)
     Seat.objects.filter(id=deadline.seat_id).update(bot_standing_in=True)
 
-    deadlines.vacation_start(user=user_at(started_game, 0), days=7)
+    services.vacation_start(user=user_at(started_game, 0), days=7)
 
     assert Deadline.objects.get(id=deadline.id).due_at == deadline.due_at
 
@@ -272,30 +311,53 @@ def test_a_vacation_leaves_the_deadlines_of_a_bot_standing_in_alone(started_game
 def test_a_vacation_resets_with_the_new_year(started_game):
     starter = user_at(started_game, 0)
     last_year = timezone.now() - timedelta(days=366)
-    deadlines.vacation_start(user=starter, days=timecontrol.VACATION_DAYS_PER_YEAR, now=last_year)
+    services.vacation_start(user=starter, days=timecontrol.VACATION_DAYS_PER_YEAR, now=last_year)
 
-    assert deadlines.vacation_start(user=starter, days=3) == 3
+    assert services.vacation_start(user=starter, days=3) == 3
 
 
-def test_the_fast_preset_sets_every_clock_of_a_game(started_game):
-    game = fresh(started_game)
-    timecontrol.apply_preset(game, "fast")
+def test_a_fast_game_hands_a_seat_to_a_bot_after_the_two_timeouts_its_preset_allows(
+    alice, bob, carol
+):
+    game = services.game_create(
+        user=alice, edition="rio-grande", players=3, options={}, time_control="fast"
+    )
+    for user in (bob, carol):
+        services.seat_join(game_id=game.id, user=user)
+    game = services.game_start(game_id=game.id, user=alice)
+    assert (game.bank_start, game.trading_window, game.timeouts_before_bot) == (
+        timedelta(minutes=2),
+        timedelta(minutes=3),
+        2,
+    )
+    starter = Seat.objects.get(game=game, position=0)
+    seen = []
+    while starter.timeouts < 2 and len(seen) < 40:
+        for row in open_deadlines(game):
+            pass_deadline(row)
+        services.deadlines_sweep()
+        starter.refresh_from_db()
+        seen.append((starter.timeouts, starter.bot_standing_in))
 
-    assert game.bank_start == timedelta(minutes=2)
-    assert game.trading_window == timedelta(minutes=3)
+    assert (1, False) in seen
+    assert (starter.timeouts, starter.bot_standing_in) == (2, True)
+
+
+def test_the_fast_preset_adds_twenty_seconds_a_move(alice):
+    game = services.game_create(
+        user=alice, edition="rio-grande", players=3, options={}, time_control="fast"
+    )
+
     assert timecontrol.bank_after_move(game, Seat(bank=timedelta(seconds=5)), timedelta(0)) == (
         timedelta(seconds=25)
     )
 
 
-def test_the_page_reads_every_awaited_seats_deadline_in_one_query(
-    started_game, django_assert_num_queries
-):
-    with django_assert_num_queries(1):
-        found = deadlines.seat_deadlines(game_id=started_game.id)
-
-    assert list(found) == [0]
-    assert found[0].kind == Deadline.Kind.MOVE
+def test_a_time_control_that_is_not_offered_is_refused(alice):
+    with pytest.raises(ServiceError, match="time controls offered"):
+        services.game_create(
+            user=alice, edition="rio-grande", players=3, options={}, time_control="blitz"
+        )
 
 
 def test_a_player_who_moves_again_is_back_without_reclaiming(started_game):

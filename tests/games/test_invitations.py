@@ -7,8 +7,9 @@ from django.conf import settings
 from django.core import mail as sent_mail
 from django.urls import reverse
 
-from games import mail, services
+from games import services
 from games.models import Game, Profile, Seat
+from games.services import lobby
 
 from .helpers import CacheDown
 
@@ -172,7 +173,7 @@ def test_no_invitations_once_the_game_has_started(client, alice, started_game, i
 def test_an_invitation_for_a_game_cancelled_before_it_went_out_is_dropped(private_game, alice):
     services.game_cancel(game_id=private_game.id, user=alice)
 
-    assert not mail.invitation_send(game_id=private_game.id, address="bob@example.com")
+    assert not services.invitation_send(game_id=private_game.id, address="bob@example.com")
     assert not sent_mail.outbox
 
 
@@ -199,7 +200,7 @@ def test_a_player_who_wants_no_mail_gets_no_invitation(client, alice, bob, priva
 def test_with_the_shared_cache_down_the_creator_is_told_and_nobody_is_mailed(
     client, alice, private_game, invite, monkeypatch
 ):
-    monkeypatch.setattr(services, "cache", CacheDown())
+    monkeypatch.setattr(lobby, "cache", CacheDown())
     client.force_login(alice)
 
     response = invite(private_game, "bob@example.com")
@@ -219,7 +220,7 @@ def test_a_full_game_sends_no_invitation(client, alice, private_game, invite, dj
 def test_a_user_invites_a_limited_number_of_addresses_a_day(
     client, alice, private_game, invite, monkeypatch
 ):
-    monkeypatch.setattr(services, "INVITES_PER_DAY", 3)
+    monkeypatch.setattr(lobby, "INVITES_PER_DAY", 3)
     client.force_login(alice)
     assert invite(private_game, "a@example.org, b@example.org").status_code == 302
     sent_mail.outbox.clear()

@@ -1,10 +1,11 @@
+import re
 from datetime import timedelta
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import deadlines, links, timecontrol
+from games import engine, links, services, timecontrol
 from games.models import Deadline, Move, Outbox, Profile, Seat
 
 from .helpers import fresh, play_until, state_of, user_at
@@ -49,8 +50,6 @@ def offered(started_game):
     game = play_until(started_game, lambda state: state.phase == "trade" and not state.offers)
     state = state_of(game)
     to = (state.active + 1) % state.players
-    from games import services
-
     services.move_submit(
         game_id=game.id,
         user=user_at(game, state.active),
@@ -156,6 +155,37 @@ def test_posting_accept_takes_the_offer(client, offered):
     assert state_of(game).to_plant[to]
 
 
+def test_accepting_from_the_mail_hands_over_the_cards_the_page_ticks(client, started_game):
+    game = play_until(started_game, lambda state: state.phase == "trade" and not state.offers)
+    state = state_of(game)
+    to = (state.active + 1) % state.players
+    beans = [state.card_beans[card] for card in state.hands[to]]
+    wanted = max(set(beans), key=beans.count)  # the bean it holds most of, to choose among
+    services.move_submit(
+        game_id=game.id,
+        user=user_at(game, state.active),
+        action={
+            "kind": "offer",
+            "to": to,
+            "give": [state.faceup[0]],
+            "ask": {engine.BEANS[wanted].key: 1},
+        },
+        expected_seq=game.seq,
+    )
+    game = fresh(game)
+    [offer] = state_of(game).offers
+    client.force_login(user_at(game, to))
+    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+    ticked = [int(card) for card in re.findall(r'name="give" value="(\d+)"[^>]* checked', page)]
+
+    client.post(link(game, to, "accept", offer))
+
+    move = fresh(game).moves.latest("seq")
+    assert move.kind == "accept"
+    assert move.payload["give"] == ticked
+    assert len(ticked) == 1
+
+
 def test_posting_decline_signed_in_declines_and_goes_to_the_game(client, offered):
     game, _, to, offer = offered
     client.force_login(user_at(game, to))
@@ -231,7 +261,7 @@ def test_the_preferences_page_sets_mail_and_mutes_a_game(client, started_game):
     )
 
     assert response.status_code == 302
-    assert deadlines.profile_for(user).mail == "digest"
+    assert services.profile_get_or_create(user=user).mail == "digest"
     assert Seat.objects.get(game=started_game, user=user).muted
 
 
@@ -263,3 +293,13 @@ def test_the_preferences_page_needs_a_signed_in_player(client):
     response = client.get(reverse("links:preferences"))
 
     assert response.status_code == 302
+
+
+def test_the_preferences_page_says_what_each_mail_setting_sends(client, alice):
+    client.force_login(alice)
+
+    page = client.get(reverse("links:preferences")).content.decode()
+
+    assert "One mail when a game starts waiting for you while you are away" in page
+    assert "Each morning at 7:00 UTC, one mail listing what waited for you" in page
+    assert "Nothing at all, not even the results." in page

@@ -19,7 +19,7 @@ def test_creating_a_game_seats_its_creator_and_shows_only_the_hash_of_the_seed(a
     game = services.game_create(
         user=alice,
         edition="amigo-1997",
-        players=4,
+        players=3,
         options={"three_fields_at_three": True},
         is_open=False,
         name="  Beans on Sunday ",
@@ -33,6 +33,18 @@ def test_creating_a_game_seats_its_creator_and_shows_only_the_hash_of_the_seed(a
     assert [(seat.user, seat.name, seat.position) for seat in game.seats.all()] == [
         (alice, "alice", None)
     ]
+
+
+def test_an_option_for_another_player_count_is_refused(alice):
+    with pytest.raises(ServiceError, match="for games of 3 players only"):
+        services.game_create(
+            user=alice,
+            edition="amigo-1997",
+            players=4,
+            options={"three_fields_at_three": True},
+        )
+
+    assert not Game.objects.exists()
 
 
 def test_a_game_without_a_name_is_named_after_its_creator(alice):
@@ -203,12 +215,12 @@ def test_the_seating_and_the_start_player_are_drawn_at_random(alice, bob, carol)
     assert starters == {"alice", "bob", "carol"}
 
 
-def test_players_who_chose_the_same_name_get_names_of_their_own_at_the_start(
+def test_players_whose_seats_carry_the_same_name_get_names_of_their_own_at_the_start(
     open_game, alice, bob, carol
 ):
-    Profile.objects.filter(user=alice).update(display_name="Bean")
+    # A seat keeps the name its player had on joining: two players may have held one name
+    # in turn, each renamed in between.
     for user in (bob, carol):
-        Profile.objects.create(user=user, display_name="Bean")
         services.seat_join(game_id=open_game.id, user=user)
     Seat.objects.filter(game=open_game).update(name="Bean")
 

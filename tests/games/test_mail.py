@@ -1,7 +1,7 @@
 import re
 from datetime import timedelta
 from html import escape, unescape
-from urllib.parse import quote
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.core import mail as sent_mail
@@ -9,11 +9,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import deadlines, engine, mail, presence, services
+from games import engine, mail, presence, services
 from games.engine.events import bean_names
-from games.models import Deadline, Outbox, Profile, Seat
+from games.models import Deadline, Game, Outbox, Profile, Seat
 
-from .helpers import fresh, play_until, state_of, user_at
+from .helpers import fresh, on_the_last_pass, play_until, state_of, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def bodies(message) -> tuple[str, str]:
 
 
 def set_preference(user, choice: str) -> None:
-    profile = deadlines.profile_for(user)
+    profile = services.profile_get_or_create(user=user)
     profile.mail = choice
     profile.save()
 
@@ -53,7 +53,7 @@ def test_the_start_of_a_game_mails_the_start_player_its_turn(started_game):
     [row] = rows(started_game)
     starter = user_at(started_game, 0)
 
-    assert mail.outbox_send(outbox_id=row.id)
+    assert services.outbox_send(outbox_id=row.id)
 
     [message] = sent_mail.outbox
     text, html = bodies(message)
@@ -74,7 +74,7 @@ def fresh_row(row):
 
 def test_a_mail_never_shows_another_seats_cards_or_the_seed(started_game):
     [row] = rows(started_game)
-    mail.outbox_send(outbox_id=row.id)
+    services.outbox_send(outbox_id=row.id)
     text, html = bodies(sent_mail.outbox[0])
     state = state_of(started_game)
     dealt = [
@@ -96,8 +96,8 @@ def test_a_mail_never_shows_another_seats_cards_or_the_seed(started_game):
 def test_sending_a_row_twice_sends_one_mail(started_game):
     [row] = rows(started_game)
 
-    assert mail.outbox_send(outbox_id=row.id)
-    assert not mail.outbox_send(outbox_id=row.id)
+    assert services.outbox_send(outbox_id=row.id)
+    assert not services.outbox_send(outbox_id=row.id)
 
     assert len(sent_mail.outbox) == 1
 
@@ -140,7 +140,7 @@ def test_an_accepted_and_a_declined_offer_mail_the_player_who_made_it(started_ga
     accepted = rows(game, "offer_accepted")[0]
     assert accepted.context["taker"] == state.names[to]
     assert accepted.context["trading"] is True  # the mail carries an "end trading" link
-    message = mail.build_message(accepted)
+    message = mail.row_message(accepted)
     assert "End trading" in message.body
     # A player's offer stays open until withdrawn: no "waits until" as in a bot's offer.
     assert rows(game, "offer") and all("open_until" not in r.context for r in rows(game, "offer"))
@@ -167,10 +167,10 @@ def test_the_end_of_trading_asks_everyone_with_traded_beans_to_plant_them(starte
     planters = engine.waiting_for(state_of(game))
     assert to in planters
     # The active player ended trading on the page: no mail to it about its own move.
-    assert {row.user for row in rows(game, "plant_traded")} == {
+    assert {row.user for row in rows(game, "plant_received")} == {
         user_at(game, p) for p in planters if p != active
     }
-    [row] = [r for r in rows(game, "plant_traded") if r.user == user_at(game, to)]
+    [row] = [r for r in rows(game, "plant_received") if r.user == user_at(game, to)]
     assert row.context["count"] == 1
 
 
@@ -248,8 +248,9 @@ def test_a_presence_token_works_only_with_its_own_session_and_only_for_a_day(
     client.force_login(seat.user)
     page = client.get(reverse("games:game", args=[started_game.id])).content.decode()
     [poll_url] = re.findall(r'hx-get="([^"]*/poll/[^"]*)"', page)
-    token = presence.presence_token(seat.id, client.session.session_key)
-    assert f"seen={quote(token)}" in unescape(poll_url)
+    # Signed for this seat and game (the signature's time is the page's, so it is read back).
+    seen = parse_qs(urlsplit(unescape(poll_url)).query)["seen"][0]
+    assert seen.startswith(f"{seat.id}-{started_game.id}:")
 
     Client().get(unescape(poll_url))  # the URL alone, as a log would hold it
     assert Seat.objects.get(id=seat.id).last_seen_at is None
@@ -266,7 +267,7 @@ def test_a_preference_changed_after_writing_is_respected_when_sending(started_ga
     [row] = rows(started_game)
     set_preference(row.user, Profile.Mail.NONE)
 
-    assert not mail.outbox_send(outbox_id=row.id)
+    assert not services.outbox_send(outbox_id=row.id)
 
     assert sent_mail.outbox == []
     assert fresh_row(row).skipped == "no mail wanted"
@@ -279,21 +280,22 @@ def test_a_digest_reader_gets_one_mail_a_day_with_everything(started_game):
     waiting = [row for row in rows(game) if row.user == reader]
     assert waiting and all(row.digest for row in waiting)
 
-    assert mail.outbox_flush(older_than=timedelta(0)) >= 0
+    others = Outbox.objects.filter(sent_at__isnull=True, digest=False).count()
+    assert services.outbox_flush(older_than=timedelta(0)) == others
     assert [m for m in sent_mail.outbox if m.to == [reader.email]] == []
 
-    assert mail.mail_digest() == 1
+    assert services.mail_digest() == 1
     [digest] = [m for m in sent_mail.outbox if m.to == [reader.email]]
     assert digest.subject.startswith("Your Bohnanza digest")
     assert game.name in digest.body
-    assert mail.mail_digest() == 0
+    assert services.mail_digest() == 0
 
 
 def test_the_flush_sends_rows_whose_task_was_lost(started_game):
     [row] = rows(started_game)
 
-    assert mail.outbox_flush(older_than=timedelta(0)) == 1
-    assert mail.outbox_flush(older_than=timedelta(0)) == 0
+    assert services.outbox_flush(older_than=timedelta(0)) == 1
+    assert services.outbox_flush(older_than=timedelta(0)) == 0
 
     assert len(sent_mail.outbox) == 1
     assert fresh_row(row).sent_at is not None
@@ -306,38 +308,82 @@ def test_a_deadline_within_the_hour_sends_one_reminder(started_game):
         started_at=now - timedelta(days=1), due_at=now + timedelta(minutes=50)
     )
 
-    assert deadlines.reminders_send() == 1
-    assert deadlines.reminders_send() == 0
+    assert services.reminders_send() == 1
+    assert services.reminders_send() == 0
 
     [row] = rows(started_game, "reminder")
-    message = mail.build_message(row)
+    message = mail.row_message(row)
     assert message.subject == f"Time is running out in {started_game.name}"
     assert "about 50 minutes" in message.body
     assert "make your move" in message.body
 
 
 def test_a_deadline_far_away_is_not_reminded_yet(started_game):
-    assert deadlines.reminders_send() == 0
+    assert services.reminders_send() == 0
 
 
-def test_the_end_of_the_game_mails_everyone_the_result(started_game):
-    game = fresh(started_game)
+def test_the_end_of_the_game_mails_everyone_the_result_in_the_order_of_their_places(
+    started_game,
+):
+    game = play_until(on_the_last_pass(started_game), lambda state: state.over)
     state = state_of(game)
-    state.over = True
-    state.result = {
-        "scores": [3, 9, 5],
-        "hand_sizes": [0, 0, 0],
-        "winners": [1],
-        "tie_break": None,
-        "summary": f"Game over. {state.names[1]} wins with 9 coins.",
-    }
-    events = [engine.Event("game_over", None, {**state.result, "seed": state.seed})]
+    outcome = engine.outcome(state)
 
-    written = mail.mail_after_move(game=game, state=state, events=events, seq=99)
+    written = rows(game, "game_over")
 
     assert len(written) == 3
-    winner = next(row for row in written if row.context["seat"] == 1)
-    message = mail.build_message(winner)
+    winner = outcome["winners"][0]
+    message = mail.row_message(next(row for row in written if row.context["seat"] == winner))
     assert "Congratulations, you won!" in message.body
-    assert f"{state.names[1]} (you): 9 coins" in message.body
-    assert state.seed not in message.body
+    coins = outcome["scores"][winner]
+    assert f"{state.names[winner]} (you): {coins} coin" in message.body
+    listed = [score["place"] for score in written[0].context["scores"]]
+    assert listed == sorted(outcome["places"])
+
+
+def test_a_player_away_from_a_fast_table_gets_one_call_and_one_reminder_until_back(
+    alice, django_capture_on_commit_callbacks
+):
+    game = services.game_create(
+        user=alice, edition="rio-grande", players=4, options={}, time_control="fast"
+    )
+    for _ in range(3):
+        services.game_add_bot(game_id=game.id, user=alice)
+    # Her timeouts never hand the seat to a bot here: the game goes on waiting for her.
+    Game.objects.filter(id=game.id).update(timeouts_before_bot=99)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.game_start(game_id=game.id, user=alice)
+    seat = Seat.objects.get(game=game, user=alice)
+
+    def alices_mail() -> list[str]:
+        rows = Outbox.objects.filter(user=alice, game=game).order_by("id")
+        return list(rows.values_list("kind", flat=True))
+
+    for _ in range(12):  # about three turns of the table, alice never there
+        now = timezone.now()
+        for row in Deadline.objects.filter(game=game, done=False):
+            Deadline.objects.filter(id=row.id).update(
+                started_at=now - timedelta(minutes=10), due_at=now + timedelta(seconds=20)
+            )
+        services.reminders_send(now=now)
+        Deadline.objects.filter(game=game, done=False).update(due_at=now)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.deadlines_sweep(now=now + timedelta(seconds=1))
+
+    assert state_of(game).turn > 4 and not state_of(game).over
+    assert len([kind for kind in alices_mail() if kind in mail.CALLS]) == 1
+    assert alices_mail().count("reminder") == 1
+    assert set(alices_mail()) <= {*mail.CALLS, "reminder"}
+
+    # She looked in after that mail and left: the next time the game waits for her while she
+    # is away, one more call.
+    now = timezone.now()
+    Seat.objects.filter(id=seat.id).update(
+        mailed_at=now - timedelta(minutes=10), last_seen_at=now - timedelta(minutes=5)
+    )
+    turn = state_of(game).turn
+    while state_of(game).turn < turn + 5:  # round the table to her turn again
+        with django_capture_on_commit_callbacks(execute=True):
+            Deadline.objects.filter(game=game, done=False).update(due_at=timezone.now())
+            services.deadlines_sweep(now=timezone.now() + timedelta(seconds=1))
+    assert len([kind for kind in alices_mail() if kind in mail.CALLS]) == 2

@@ -1,12 +1,22 @@
 import random
 
 import pytest
+from django.utils import timezone
 
-from games import engine, services
+from games import engine, services, signals
 from games.errors import GameNotRunning, NotYourSeat, ServiceError, StaleMove
 from games.models import Game, Move, Snapshot
 
-from .helpers import fresh, good_move, play_next, play_until, position_of, state_of, user_at
+from .helpers import (
+    fresh,
+    good_move,
+    on_the_last_pass,
+    play_next,
+    play_until,
+    position_of,
+    state_of,
+    user_at,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -230,3 +240,37 @@ def test_a_thousand_random_or_malformed_moves_are_refused_and_change_nothing(
         refused += 1
 
     assert unchanged(game) == before
+
+
+def test_a_move_keeps_a_pinned_number_of_queries(started_game, django_assert_num_queries):
+    """Lock the game, read the seats (with users and profiles) once, write the move and the
+    cache, read the open deadlines, charge the bank, close the old deadline, open the next."""
+    starter = user_at(started_game, 0)
+    front = state_of(started_game).hands[0][0]
+
+    with django_assert_num_queries(10):  # the eight above, in a savepoint and its release
+        services.move_submit(
+            game_id=started_game.id,
+            user=starter,
+            action={"kind": "plant", "card": front, "field": 0},
+            expected_seq=0,
+        )
+
+
+def test_the_move_that_ends_the_game_finishes_it_once_and_tells_the_listeners(started_game):
+    heard = []
+
+    def listener(sender, game, outcome, **kwargs):
+        heard.append((game.id, game.status, outcome))
+
+    signals.game_finished.connect(listener)
+    try:
+        game = play_until(on_the_last_pass(started_game), lambda state: state.over)
+        services.game_finished(game=game, state=state_of(game), now=timezone.now())
+    finally:
+        signals.game_finished.disconnect(listener)
+
+    state = state_of(game)
+    assert heard == [(game.id, Game.Status.FINISHED, engine.outcome(state))]
+    assert (game.status, game.finished_at is not None) == (Game.Status.FINISHED, True)
+    assert heard[0][2]["places"] and heard[0][2]["counts"] == "coins"

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games import engine, services
+from games import engine, selectors, services
 from games.models import Game, Move, Seat
 
 from .helpers import fresh, play_until
@@ -39,7 +39,7 @@ def replay_check(*args) -> str:
 
 
 def test_the_replay_rebuilds_the_cached_state_of_a_bot_game_played_to_the_end(bot_game):
-    replayed = services.game_replay(game=bot_game)
+    replayed = selectors.game_replay(game=bot_game)
 
     assert replayed.over
     assert engine.to_dict(replayed) == bot_game.state

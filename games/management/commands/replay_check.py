@@ -4,8 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import engine, services
-from games.errors import ServiceError
+from games import engine, selectors
 from games.models import Game
 
 
@@ -33,8 +32,8 @@ class Command(BaseCommand):
 
 def _difference(game: Game) -> str | None:
     try:
-        replayed = services.game_replay(game=game)
-    except (engine.IllegalMove, ServiceError) as error:
+        replayed = selectors.game_replay(game=game)
+    except engine.ReplayError as error:
         return f"the move log does not replay: {error}"
     seqs = list(game.moves.order_by("seq").values_list("seq", flat=True))
     if seqs != list(range(len(seqs))) or seqs[-1] != game.seq:

@@ -1,0 +1,43 @@
+"""A reader's language and time zone: the ones a page or a mail is worded and timed in."""
+
+import zoneinfo
+from contextlib import contextmanager
+from functools import cache
+
+from django.conf import settings
+from django.utils import timezone, translation
+
+LANGUAGE_CODES = frozenset(code for code, _ in settings.LANGUAGES)
+# Where the browser's script leaves its zone for a visitor without a profile.
+ZONE_COOKIE = "tz"
+# A signed-in player's (language, zone), kept in their session so that a page costs no query.
+SESSION_KEY = "locale"
+
+
+@cache
+def zone_names() -> tuple[str, ...]:
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def zone_or_none(name: str | None) -> str | None:
+    """The zone's name if it is one the site knows (cookies and forms may say anything)."""
+    return name if name in _zone_set() else None
+
+
+@cache
+def _zone_set() -> frozenset[str]:
+    return frozenset(zone_names())
+
+
+def language_or_default(code: str | None) -> str:
+    return code if code in LANGUAGE_CODES else settings.LANGUAGE_CODE
+
+
+@contextmanager
+def reader(profile):
+    """Words and times for this player, whoever's request or task is running: every mail is
+    written in its recipient's language and zone."""
+    language = language_or_default(getattr(profile, "language", None))
+    zone = zone_or_none(getattr(profile, "time_zone", None)) or "UTC"
+    with translation.override(language), timezone.override(zoneinfo.ZoneInfo(zone)):
+        yield

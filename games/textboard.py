@@ -1,0 +1,376 @@
+"""A seat's board in plain text, its moves as short commands, and those commands read back.
+
+A mail that asks a player to act carries the board as their seat sees it (`engine.view`) and
+their legal moves as numbered commands; the player answers with moves, one a line: the number,
+or the command's words. Cards of the hand are named by their place in it as the mail shows it
+(1 is the front card); beans by name; fields, offers and players by number and name.
+
+    plant chili in field 1        harvest 2        buy field        stop        end
+    accept 3  /  accept 3 using 1,4        decline 3        withdraw 3        discard soy
+    offer bob give 2 ask 1 red    offer alice give 1,3 ask faceup soy    offer bob give faceup blue
+"""
+
+import re
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games import engine
+from games.numbers import small_number
+
+_BEANS = {bean.key: bean for bean in engine.BEANS}
+
+
+class CommandError(ValueError):
+    """A line that is not a move the player can make now; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    text: str  # what to write back
+    note: str  # what it does, for the player
+
+
+def bean_name(key: str) -> str:
+    return _BEANS[key].name
+
+
+def _bean(word: str, view: dict) -> str:
+    word = word.replace(" ", "-")
+    for key in view["bean_types"]:
+        if word in (key, _BEANS[key].name.lower()):
+            return key
+    raise CommandError(_("There is no bean called “{word}” in this game.").format(word=word))
+
+
+def board(view: dict) -> str:
+    """The board as the seat sees it: its hand in order, every field, the coins, the face-up
+    cards and the offers made to it or by it."""
+    me = view["players"][view["seat"]]
+    names = [player["name"] for player in view["players"]]
+    lines = [view["prompt"]["text"], ""]
+    hand = view["hand"] or []
+    cards = "  ".join(f"{i}) {bean_name(c['bean'])}" for i, c in enumerate(hand, 1))
+    lines.append(_("Your hand, front first: {cards}").format(cards=cards or _("empty")))
+    lines.append(
+        _("Your fields: {fields}   {coins}").format(fields=_fields(me), coins=_coins(me["coins"]))
+    )
+    if me["to_plant"]:
+        planted = ", ".join(bean_name(c["bean"]) for c in me["to_plant"])
+        lines.append(_("To plant: {cards}").format(cards=planted))
+    if view["faceup"]:
+        faceup = ", ".join(bean_name(c["bean"]) for c in view["faceup"])
+        lines.append(_("Face up: {cards}").format(cards=faceup))
+    for offer in view["offers"]:
+        lines.append(_offer_line(offer, names))
+    lines.append("")
+    for player in view["players"]:
+        if player["seat"] != view["seat"]:
+            lines.append(
+                _("{name}: {coins}, {hand} in hand; {fields}").format(
+                    name=player["name"],
+                    coins=_coins(player["coins"]),
+                    hand=player["hand_size"],
+                    fields=_fields(player),
+                )
+            )
+    lines.append(
+        _("Draw pile: {cards} (ran out {n} of {of} times)").format(
+            cards=view["deck_size"], n=view["exhaustions"], of=view["exhaustions_to_end"]
+        )
+    )
+    return "\n".join(lines)
+
+
+def _coins(n: int) -> str:
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
+
+
+def _fields(player: dict) -> str:
+    return ", ".join(
+        f"{i}: {bean_name(f['bean'])} x{f['count']}" if f["bean"] else f"{i}: {_('empty')}"
+        for i, f in enumerate(player["fields"], 1)
+    )
+
+
+def _offer_line(offer: dict, names: list[str]) -> str:
+    gives = ", ".join(bean_name(card["bean"]) for card in offer["give"]) or _("nothing")
+    asks = [f"{n} {bean_name(key)}" for key, n in offer["ask"].items()]
+    faceup = _("face up")
+    asks += [f"{bean_name(card['bean'])} ({faceup})" for card in offer["ask_faceup"]]
+    params = {"id": offer["id"], "gives": gives, "wanted": ", ".join(asks) or _("nothing")}
+    if offer["mine"]:
+        return _("Your offer {id} to {name}: {gives} for {wanted}").format(
+            name=names[offer["to"]], **params
+        )
+    return _("Offer {id} from {name}: {gives} for {wanted}").format(
+        name=names[offer["maker"]], **params
+    )
+
+
+def commands(view: dict) -> list[Command]:
+    """Each move open to the seat now, as a command, in the order of the legal moves."""
+    hand = [card["id"] for card in view["hand"] or []]
+    me = view["players"][view["seat"]]
+    found: list[Command] = []
+    for move in view["legal"]:
+        found += _as_commands(move, view, hand, me)
+    unique = {command.text: command for command in found}
+    return list(unique.values())
+
+
+def _as_commands(move: dict, view: dict, hand: list[int], me: dict) -> list[Command]:
+    kind = move["kind"]
+    if kind == "plant":
+        bean = bean_name(_bean_of(view, move["card"]))
+        return [Command(f"plant {bean.lower()} in field {f + 1}", "") for f in move["fields"]]
+    if kind == "harvest":
+        field = me["fields"][move["field"]]
+        note = _("{n} {bean} for {coins}").format(
+            n=field["count"], bean=bean_name(field["bean"]), coins=_coins(field["payout"])
+        )
+        return [Command(f"harvest {move['field'] + 1}", note)]
+    if kind == "buy_field":
+        note = _("a third field for {cost} coins").format(cost=move["cost"])
+        return [Command("buy field", note)]
+    if kind == "stop_planting":
+        return [Command("stop", _("stop planting"))]
+    if kind in ("end_trading", "end_turn"):
+        return [Command("end", _("end trading") if kind == "end_trading" else _("end your turn"))]
+    if kind == "discard":
+        return [Command(f"discard {bean_name(_bean_of(view, move['card'])).lower()}", "")]
+    if kind == "accept":
+        places = ",".join(str(hand.index(card) + 1) for card in move["give"])
+        note = (
+            _("giving your cards {places}").format(places=places)
+            if places
+            else _("nothing asked in return")
+        )
+        return [Command(f"accept {move['offer']}", note)]
+    if kind in ("decline", "withdraw"):
+        return [Command(f"{kind} {move['offer']}", "")]
+    if kind == "offer":
+        names = [view["players"][seat]["name"] for seat in move["to"]]
+        return [Command(f"offer {names[0].lower()} give 1 ask 1 {move['ask'][0]}", _("an example"))]
+    return []
+
+
+def _bean_of(view: dict, card: int) -> str:
+    for card_view in (
+        *(view["hand"] or []),
+        *view["faceup"],
+        *view["players"][view["seat"]]["to_plant"],
+    ):
+        if card_view["id"] == card:
+            return card_view["bean"]
+    raise AssertionError(f"card {card} is not the seat's to name")
+
+
+def commands_text(view: dict) -> str:
+    lines = []
+    for number, command in enumerate(commands(view), 1):
+        note = f"   ({command.note})" if command.note else ""
+        lines.append(f"  {number:>2}  {command.text}{note}")
+    return "\n".join(lines)
+
+
+# Reading commands back.
+
+_GLOSS = re.compile(r"\s*\([^()]*\)\s*$")  # the note the list adds after a command
+
+
+def parse(line: str, view: dict, hand: list[int], numbered: list[str]) -> dict:
+    """The move a line stands for. `hand`: the hand as the mail showed it (card numbers name
+    its places); `numbered`: the commands as the mail numbered them. A line copied whole from
+    the mail's list, with its number and its note in brackets, reads as the command."""
+    words = _GLOSS.sub("", line).lower().replace(",", " , ").split()
+    if not words:
+        raise CommandError(_("An empty line is no move."))
+    if len(words) > 1 and _is_number(words[0]) and words[1] in _READERS:
+        words = words[1:]
+    if len(words) == 1 and _is_number(words[0]):
+        index = int(words[0]) - 1
+        if not 0 <= index < len(numbered):
+            raise CommandError(
+                _("There is no move number {number} in the mail.").format(number=words[0])
+            )
+        return parse(numbered[index], view, hand, numbered)
+    verb, rest = words[0], [word for word in words[1:] if word != ","]
+    reader = _READERS.get(verb)
+    if reader is None:
+        raise CommandError(
+            _("“{line}” is not one of the moves the mail lists.").format(line=line.strip())
+        )
+    return reader(rest, view, hand)
+
+
+def _is_number(word: str) -> bool:
+    return small_number(word) is not None
+
+
+def _number(word: str, what: str) -> int:
+    if not _is_number(word):
+        raise CommandError(
+            _("Give the {what} as a number, not “{word}”.").format(what=what, word=word)
+        )
+    return int(word)
+
+
+def _legal(view: dict, kind: str) -> list[dict]:
+    return [move for move in view["legal"] if move["kind"] == kind]
+
+
+def _plant(rest: list[str], view: dict, hand: list[int]) -> dict:
+    moves = _legal(view, "plant")
+    if not moves:
+        raise CommandError(_("You have nothing to plant now."))
+    words = [word for word in rest if word not in ("in", "into", "field")]
+    field = int(words.pop()) - 1 if words and _is_number(words[-1]) else None
+    if words:
+        bean = _bean(" ".join(words), view)
+        moves = [move for move in moves if _bean_of(view, move["card"]) == bean]
+        if not moves:
+            raise CommandError(_("You have no {bean} to plant now.").format(bean=bean_name(bean)))
+    if len({_bean_of(view, move["card"]) for move in moves}) > 1:
+        raise CommandError(_("Say which bean to plant: “plant chili in field 1”."))
+    move = moves[0]
+    if field is None:
+        if len(move["fields"]) > 1:
+            raise CommandError(_("Say which field to plant in: “… in field 1”."))
+        field = move["fields"][0]
+    return {"kind": "plant", "card": move["card"], "field": field}
+
+
+def _harvest(rest: list[str], view: dict, hand: list[int]) -> dict:
+    if not rest:
+        raise CommandError(_("Say which field to harvest: “harvest 2”."))
+    return {"kind": "harvest", "field": _number(rest[-1], _("field")) - 1}
+
+
+def _buy(rest: list[str], view: dict, hand: list[int]) -> dict:
+    return {"kind": "buy_field"}
+
+
+def _stop(rest: list[str], view: dict, hand: list[int]) -> dict:
+    return {"kind": "stop_planting"}
+
+
+def _end(rest: list[str], view: dict, hand: list[int]) -> dict:
+    kinds = {move["kind"] for move in view["legal"]}
+    return {"kind": "end_turn" if "end_turn" in kinds else "end_trading"}
+
+
+def _discard(rest: list[str], view: dict, hand: list[int]) -> dict:
+    if not rest:
+        raise CommandError(_("Say which bean to discard: “discard soy”."))
+    bean = _bean(" ".join(rest), view)
+    for move in _legal(view, "discard"):
+        if _bean_of(view, move["card"]) == bean:
+            return {"kind": "discard", "card": move["card"]}
+    raise CommandError(_("You cannot discard a {bean} now.").format(bean=bean_name(bean)))
+
+
+def _offer_number(rest: list[str]) -> int:
+    if not rest:
+        raise CommandError(_("Say which offer, by its number: “accept 3”."))
+    return _number(rest[0], _("offer"))
+
+
+def _accept(rest: list[str], view: dict, hand: list[int]) -> dict:
+    offer = _offer_number(rest)
+    move = next((m for m in _legal(view, "accept") if m["offer"] == offer), None)
+    if move is None:
+        raise CommandError(_("You cannot accept offer {offer} now.").format(offer=offer))
+    if "using" not in rest:
+        return {"kind": "accept", "offer": offer, "give": move["give"]}
+    places = rest[rest.index("using") + 1 :]
+    return {"kind": "accept", "offer": offer, "give": [_hand_card(p, hand) for p in places]}
+
+
+def _answer(kind: str):
+    def read(rest: list[str], view: dict, hand: list[int]) -> dict:
+        return {"kind": kind, "offer": _offer_number(rest)}
+
+    return read
+
+
+def _hand_card(place: str, hand: list[int]) -> int:
+    number = _number(place, _("card's place in your hand"))
+    if not 1 <= number <= len(hand):
+        raise CommandError(_("Your hand has no card {number}.").format(number=number))
+    return hand[number - 1]
+
+
+# "<player> give <cards> [ask <beans>]", or "<player> ask <beans>".
+_OFFER = re.compile(
+    r"(?P<to>\S+) give (?P<give>.*?)(?: ask (?P<ask>.*))?$|(?P<to2>\S+) ask (?P<ask2>.*)$"
+)
+
+
+def _offer(rest: list[str], view: dict, hand: list[int]) -> dict:
+    found = _OFFER.match(" ".join(rest))
+    if not found:
+        raise CommandError(_("Write an offer as “offer bob give 2 ask 1 red”."))
+    to_name = found["to"] or found["to2"]
+    give_words = (found["give"] or "").split()
+    ask_words = (found["ask"] or found["ask2"] or "").split()
+    names = {player["name"].lower(): player["seat"] for player in view["players"]}
+    if to_name not in names:
+        raise CommandError(
+            _("There is no player called “{name}” at this table.").format(name=to_name)
+        )
+    give, ask_faceup = _cards_given(give_words, view, hand), []
+    ask: dict[str, int] = {}
+    while ask_words:
+        word = ask_words.pop(0)
+        if word == "faceup":
+            ask_faceup.append(_faceup(ask_words.pop(0) if ask_words else "", view, ask_faceup))
+        elif _is_number(word):
+            bean = _bean(ask_words.pop(0) if ask_words else "", view)
+            ask[bean] = ask.get(bean, 0) + int(word)
+        else:
+            bean = _bean(word, view)
+            ask[bean] = ask.get(bean, 0) + 1
+    return {
+        "kind": "offer",
+        "to": names[to_name],
+        "give": give,
+        "ask": ask,
+        "ask_faceup": ask_faceup,
+    }
+
+
+def _cards_given(words: list[str], view: dict, hand: list[int]) -> list[int]:
+    given: list[int] = []
+    while words:
+        word = words.pop(0)
+        if word == "nothing":
+            continue
+        if word == "faceup":
+            given.append(_faceup(words.pop(0) if words else "", view, given))
+        else:
+            given.append(_hand_card(word, hand))
+    return given
+
+
+def _faceup(word: str, view: dict, taken: list[int]) -> int:
+    bean = _bean(word, view)
+    for card in view["faceup"]:
+        if card["bean"] == bean and card["id"] not in taken:
+            return card["id"]
+    raise CommandError(_("There is no {bean} face up.").format(bean=bean_name(bean)))
+
+
+_READERS = {
+    "plant": _plant,
+    "harvest": _harvest,
+    "buy": _buy,
+    "stop": _stop,
+    "end": _end,
+    "discard": _discard,
+    "accept": _accept,
+    "decline": _answer("decline"),
+    "withdraw": _answer("withdraw"),
+    "offer": _offer,
+}

@@ -1,0 +1,177 @@
+"""A table of bots that move on their own, as on the site, and a player in a browser."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Error, Page, expect
+
+from games import engine, services
+from games.models import Game, Move
+from tests.games.helpers import let_patience_run_out, state_of
+
+from .helpers import logged_in, shoot
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def a_table(players: int, *, time_control: str = "fast", edition: str = "rio-grande") -> Game:
+    alice = get_user_model().objects.get(username="alice")
+    game = services.game_create(
+        user=alice, edition=edition, players=players, options={}, time_control=time_control
+    )
+    for _ in range(players - 1):
+        services.game_add_bot(game_id=game.id, user=alice)
+    return services.game_start(game_id=game.id, user=alice)
+
+
+def whats_there(page: Page):
+    """The button a player in a hurry presses: whatever the board offers them first."""
+    board = page.locator("#board")
+    for button in (
+        board.get_by_role("button", name="Decline"),
+        board.locator(".mine form.move button", has_text="Plant in field"),
+        board.get_by_role("button", name="Stop planting"),
+        board.get_by_role("button", name="End trading"),
+    ):
+        if button.count():
+            return button.first
+    if board.locator(".status-mine").count():
+        harvest = board.locator(".player.me details.confirm summary", has_text="Harvest")
+        if harvest.count():
+            harvest.first.click()
+            return board.get_by_role("button", name="Yes, harvest").first
+    return None
+
+
+def assert_focus_on_the_board(page: Page) -> None:
+    """After a move the keyboard focus stays on the board (the button, or the status line when
+    the button went with its card): it never falls to the page."""
+    for _ in range(30):  # until the new board has settled
+        if page.evaluate("document.activeElement !== document.body"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the keyboard focus fell to the page after a move")
+
+
+def test_a_player_who_clicks_as_soon_as_a_button_appears_is_hardly_ever_refused(
+    live_server, bots_in_the_background, browser
+):
+    page = logged_in(browser, live_server.url, "alice")
+    game = a_table(4)
+    page.goto(f"{live_server.url}/games/{game.id}/")
+    answers = []
+    for _ in range(2000):
+        if page.locator(".result").count():
+            break
+        try:
+            button = whats_there(page)
+            if button is None:
+                page.wait_for_timeout(100)  # the bots' move; the next poll shows it
+                continue
+            with page.expect_response(lambda r: r.request.method == "POST", timeout=10_000) as sent:
+                button.click(timeout=2000)
+        except Error:
+            continue  # the board was swapped under the click: look again
+        answers.append(sent.value.status)
+        assert_focus_on_the_board(page)
+
+    game.refresh_from_db()
+    refused = [status for status in answers if status != 200]
+    mine = Move.objects.filter(game=game, actor=Move.Actor.PLAYER).count()
+    assert game.status == Game.Status.FINISHED, f"{mine} moves, game at {game.seq}"
+    assert mine >= 50  # a whole game of hers, not a turn or two
+    assert len(refused) * 100 <= mine, f"{len(refused)} refused of {len(answers)}: {refused}"
+    shoot(page, "table-four-players-at-the-end")
+
+
+def alice_trading(game: Game) -> int:
+    """Alice's own moves until she is the active player, trading; returns her seat."""
+    mine = game.seats.get(user__username="alice").position
+    for _ in range(200):
+        game.refresh_from_db()
+        state = engine.from_dict(game.state)
+        if state.active == mine and state.phase == "trade":
+            return mine
+        if mine not in engine.waiting_for(state):
+            let_patience_run_out(game)  # a bot trading waits for alice to offer
+            continue
+        action = engine.default_move(state, mine)
+        user = get_user_model().objects.get(username="alice")
+        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+    raise AssertionError("alice never got to trade")
+
+
+def test_an_offer_composed_while_the_table_moves_on_keeps_what_was_ticked(
+    live_server, eager_celery, browser
+):
+    page = logged_in(browser, live_server.url, "alice")
+    game = a_table(3, time_control="daily")
+    mine = alice_trading(game)
+    page.goto(f"{live_server.url}/games/{game.id}/")
+    game.refresh_from_db()
+    state = engine.from_dict(game.state)
+    beans = state.card_beans
+    hand = state.hands[mine]
+    gone = hand[-1]
+    kept = next(card for card in hand if beans[card] != beans[gone])
+    builder = page.locator("form.offer-builder")
+    builder.locator(f'input[name=give][value="{gone}"]').check()
+    builder.locator(f'input[name=give][value="{kept}"]').check()
+    builder.locator('input[name="ask_soy"]').fill("2")
+    seq = game.seq
+
+    # Meanwhile a bot offers alice something for the bean she ticked last, and she accepts in
+    # another tab, giving that very card: the page's next poll brings both.
+    bot = (mine + 1) % 3
+    bean = engine.BEANS[beans[gone]].key
+    offered = services.move_submit_as(
+        game_id=game.id,
+        position=bot,
+        action={"kind": "offer", "to": mine, "give": [state.hands[bot][0]], "ask": {bean: 1}},
+        expected_seq=seq,
+        actor=Move.Actor.BOT,
+    )
+    alice = get_user_model().objects.get(username="alice")
+    offer_id = next(e.data["offer"] for e in offered.events if e.kind == "offered")
+    services.move_submit(
+        game_id=game.id,
+        user=alice,
+        action={"kind": "accept", "offer": offer_id, "give": [gone]},
+        expected_seq=seq + 1,
+    )
+
+    expect(page.locator("#board")).to_have_attribute("data-seq", str(seq + 2), timeout=8000)
+    expect(builder.locator(f'input[name=give][value="{kept}"]')).to_be_checked()
+    expect(builder.locator('input[name="ask_soy"]')).to_have_value("2")
+    expect(builder.locator(f'input[name=give][value="{gone}"]')).to_have_count(0)
+    note = builder.locator(".lost-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(engine.BEANS[beans[gone]].name)
+    shoot(page, "table-an-offer-kept-across-the-tables-moves")
+
+
+def test_the_pages_on_a_phone_a_table_of_seven_and_a_fast_clock(live_server, eager_celery, browser):
+    phone = logged_in(browser, live_server.url, "alice", width=390, height=844)
+    phone.goto(f"{live_server.url}/games/new/")
+    shoot(phone, "phone-create-page")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+    fast = a_table(4)
+    mine = fast.seats.get(user__username="alice").position
+    while mine not in engine.waiting_for(state_of(fast)):
+        let_patience_run_out(fast)  # the bots before her wait for her offers, then play
+    phone.goto(f"{live_server.url}/games/{fast.id}/")
+    expect(phone.locator(".player.me [data-left]")).to_have_text(re.compile(r"^\d:\d\d left$"))
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(phone, "phone-game-page-with-a-fast-clock")
+
+    seven = a_table(7, time_control="daily")
+    desk = phone.context.browser.new_context(viewport={"width": 1280, "height": 900})
+    desk.add_cookies(phone.context.cookies())
+    for page, name in ((desk.new_page(), "table-of-seven"), (phone, "phone-table-of-seven")):
+        page.goto(f"{live_server.url}/games/{seven.id}/")
+        hand = page.locator('[aria-label="Your hand"]').bounding_box()
+        others = page.locator(".players").bounding_box()
+        assert hand["y"] < others["y"] and hand["y"] < 1200
+        shoot(page, name)

@@ -1,0 +1,90 @@
+"""Accounts: the name a player shows at the table, and logins nobody can lock another out of."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail as sent_mail
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.errors import ServiceError
+from games.models import Profile
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "plenty-of-beans-42"
+
+
+def sign_up(client, email: str, name: str):
+    return client.post(
+        reverse("account_signup"),
+        {"email": email, "display_name": name, "password1": PASSWORD, "password2": PASSWORD},
+    )
+
+
+def test_a_new_player_chooses_the_name_others_see_at_sign_up(client):
+    response = sign_up(client, "ann.lee@example.com", "  Ann   Lee ")
+
+    assert response.status_code == 302
+    profile = Profile.objects.get(user__email="ann.lee@example.com")
+    assert profile.display_name == "Ann Lee"
+
+
+def test_a_name_taken_in_any_case_is_refused_at_sign_up_and_nothing_is_made(client):
+    sign_up(client, "ann@example.com", "Bean Queen")
+
+    response = sign_up(Client(), "other@example.com", "bean queen")
+
+    assert response.status_code == 200
+    assert "The name &#x27;bean queen&#x27; is taken" in response.content.decode()
+    assert not get_user_model().objects.filter(email="other@example.com").exists()
+
+
+@pytest.mark.parametrize("name", ["a", "@ann", "ann@example.com", "   ", "x" * 41, "<b>"])
+def test_a_name_that_is_no_name_is_refused_with_what_a_name_may_hold(name):
+    with pytest.raises(ServiceError, match="A name has 2 to 40 letters"):
+        services.display_name_checked(name)
+
+
+def test_a_player_renames_themselves_on_the_preferences_page(client, alice, bob):
+    services.profile_get_or_create(user=bob, display_name="Bob")
+    client.force_login(alice)
+    page = client.get(reverse("links:preferences")).content.decode()
+    assert 'name="display_name"' in page
+
+    taken = client.post(reverse("links:display_name"), {"display_name": "BOB"}, follow=True)
+    assert "is taken" in taken.content.decode()
+    client.post(reverse("links:display_name"), {"display_name": "Alice Bee"})
+
+    assert services.profile_get_or_create(user=alice).display_name == "Alice Bee"
+
+
+def test_players_without_a_chosen_name_get_one_of_their_own(django_user_model):
+    first = django_user_model.objects.create_user(username="a1", email="sam@one.example")
+    second = django_user_model.objects.create_user(username="a2", email="sam@two.example")
+
+    names = [services.profile_get_or_create(user=user).display_name for user in (first, second)]
+
+    assert names == ["sam", "sam 2"]
+
+
+def test_wrong_passwords_from_one_client_do_not_lock_the_owner_out_elsewhere(client, alice):
+    stranger = Client(REMOTE_ADDR="203.0.113.9")
+    login = reverse("account_login")
+    for _ in range(6):
+        stranger.post(login, {"login": alice.email, "password": "wrong guess"})
+
+    owner = Client(REMOTE_ADDR="198.51.100.7")
+    response = owner.post(login, {"login": alice.email, "password": "alice-beans-password"})
+
+    assert response.status_code == 302
+    assert owner.session.get("_auth_user_id") == str(alice.pk)
+
+
+def test_the_sites_own_mails_greet_from_the_site_by_name(client):
+    sign_up(client, "ann@example.com", "Ann")
+    Client().post(reverse("account_reset_password"), {"email": "ann@example.com"})
+
+    [reset] = [m for m in sent_mail.outbox if "Password" in m.subject]
+    assert reset.subject.startswith("[Bohnanza] ")
+    assert "127.0.0.1:8000" not in reset.subject
+    assert "Bohnanza" in reset.body

@@ -1,0 +1,146 @@
+"""The pages before the start: creating a game, joining by invitation, bots, leaving, cancelling."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_game_is_created_joined_by_invitation_filled_with_a_bot_and_started(client, players):
+    client.force_login(players["alice"])
+    response = client.post(
+        reverse("games:create"),
+        {
+            "name": "Friday beans",
+            "edition": "amigo-1997",
+            "players": "3",
+            "is_open": "0",
+            "time_control": "relaxed",
+            "option_three_fields_at_three": "on",
+        },
+    )
+    game = Game.objects.get(name="Friday beans")
+    assert response.status_code == 302
+    assert game.options == {"three_fields_at_three": True, "cheap_third_field_at_five": False}
+    assert (game.is_open, game.time_control) == (False, "relaxed")
+    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+    invite = reverse("games:invite", args=[game.id, game.invite_token])
+    assert invite in page
+
+    client.force_login(players["bob"])
+    assert "Take a seat" in client.get(invite).content.decode()
+    assert game.seats.count() == 1  # a GET never takes a seat
+    client.post(invite)
+    assert game.seats.count() == 2
+
+    client.force_login(players["alice"])
+    client.post(reverse("games:add_bot", args=[game.id]))
+    client.post(reverse("games:start", args=[game.id]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+
+def test_an_invitation_only_game_refuses_a_join_without_the_token(client, players):
+    game = services.game_create(
+        user=players["alice"], edition="amigo-classic", players=3, options={}, is_open=False
+    )
+    client.force_login(players["bob"])
+    response = client.post(reverse("games:join", args=[game.id]), follow=True)
+    assert "by invitation only" in response.content.decode()
+    assert game.seats.count() == 1
+
+def test_the_create_form_refuses_a_player_count_the_edition_does_not_allow(client, players):
+    client.force_login(players["alice"])
+    response = client.post(
+        reverse("games:create"), {"edition": "amigo-classic", "players": "2", "is_open": "1"}
+    )
+    assert response.status_code == 200
+    assert "played by 3 to 5 players" in response.content.decode()
+    assert not Game.objects.exists()
+
+def test_a_player_leaves_and_the_creator_cancels(client, players):
+    game = services.game_create(
+        user=players["alice"], edition="amigo-classic", players=3, options={}
+    )
+    services.seat_join(game_id=game.id, user=players["bob"])
+    client.force_login(players["bob"])
+    client.post(reverse("games:leave", args=[game.id]))
+    assert game.seats.count() == 1
+    client.force_login(players["alice"])
+    client.post(reverse("games:cancel", args=[game.id]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.CANCELLED
+
+
+def test_the_lobby_shows_the_time_control_and_cancelling_asks_first(client, players):
+    game = services.game_create(
+        user=players["alice"],
+        edition="amigo-classic",
+        players=3,
+        options={},
+        time_control="relaxed",
+    )
+    client.force_login(players["alice"])
+
+    html = client.get(reverse("games:game", args=[game.id])).content.decode()
+
+    assert "Relaxed: 5 days bank, 1 day more per move" in html
+    cancel = html[html.index("Cancel the game…") - 200 :]
+    assert "<details" in cancel[:200] and 'id="cancel-game"' in cancel
+
+
+def test_the_create_form_refuses_an_option_for_another_player_count(client, players):
+    client.force_login(players["alice"])
+    response = client.post(
+        reverse("games:create"),
+        {
+            "edition": "amigo-1997",
+            "players": "4",
+            "is_open": "1",
+            "time_control": "daily",
+            "option_three_fields_at_three": "on",
+        },
+    )
+
+    assert response.status_code == 200
+    assert "Only for games of 3 players." in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_the_creator_picks_each_bots_level_and_the_lobby_shows_it_by_its_name(client, players):
+    game = services.game_create(user=players["alice"], edition="rio-grande", players=4, options={})
+    client.force_login(players["alice"])
+    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+    assert '<option value="strong">strong bot</option>' in page
+
+    for level in ("strong", "easy"):
+        client.post(reverse("games:add_bot", args=[game.id]), {"level": level})
+    for junk in ("genius", "random", "x" * 10_000):
+        response = client.post(
+            reverse("games:add_bot", args=[game.id]), {"level": junk}, follow=True
+        )
+        assert "x" * 100 not in response.content.decode()
+
+    assert "Choose the bot&#x27;s level: easy, normal or strong." in response.content.decode()
+    assert sorted(game.seats.exclude(bot="").values_list("bot", flat=True)) == ["easy", "strong"]
+    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+    for seat in game.seats.exclude(bot=""):
+        label = "strong bot" if seat.bot == "strong" else "easy bot"
+        assert f'{seat.name} <span class="muted">({label})</span>' in page
+
+
+def test_the_game_page_shows_each_bots_level_by_its_name(client, players):
+    game = services.game_create(user=players["alice"], edition="rio-grande", players=3, options={})
+    client.force_login(players["alice"])
+    for level in ("strong", "easy"):
+        client.post(reverse("games:add_bot", args=[game.id]), {"level": level})
+    client.post(reverse("games:start", args=[game.id]))
+
+    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+
+    for seat in game.seats.exclude(bot=""):
+        label = "strong bot" if seat.bot == "strong" else "easy bot"
+        assert f'{seat.name} <span class="muted">({label})</span></h2>' in page
+    assert f'{game.seats.get(user=players["alice"]).name} <span class="muted">(you)' in page

@@ -1,0 +1,234 @@
+"""The move endpoint: a move posted as a button, a form or JSON, and everything that is not one."""
+
+import json
+import random
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+
+from .helpers import front_plant, make_user, post_move, seq_of, start_trading, state_of, user_at
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_move_posted_as_a_button_is_applied_and_the_board_comes_back(client, game):
+    active, action = front_plant(game)
+    client.force_login(user_at(game, active))
+    response = post_move(client, game, action, game.seq, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert state_of(game).fields[active][action["field"]] == [action["card"]]
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="board"')
+    assert f'data-seq="{game.seq}"' in html
+
+def test_a_move_posted_as_json_is_applied(client, game):
+    active, action = front_plant(game)
+    client.force_login(user_at(game, active))
+    response = client.post(
+        reverse("games:move", args=[game.id]),
+        json.dumps({"action": action, "expected_seq": game.seq}),
+        content_type="application/json",
+    )
+    assert response.status_code == 200
+    assert seq_of(game) == 1
+
+def test_a_player_without_a_seat_is_refused_403_and_nothing_changes(client, game):
+    active, action = front_plant(game)
+    before = state_of(game).to_dict()
+    client.force_login(make_user("dave"))
+    response = post_move(client, game, action, game.seq)
+    assert response.status_code == 403
+    assert state_of(game).to_dict() == before
+    assert game.moves.count() == 1
+
+def test_an_anonymous_move_is_refused_403(anonymous_client, game):
+    active, action = front_plant(game)
+    response = post_move(anonymous_client, game, action, game.seq)
+    assert response.status_code == 403
+    assert seq_of(game) == 0
+
+def test_a_seat_cannot_make_another_seats_move_and_reads_why(client, game):
+    active, action = front_plant(game)
+    before = state_of(game).to_dict()
+    client.force_login(user_at(game, (active + 1) % 3))
+    response = post_move(client, game, action, game.seq, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert "It is not the time for you to plant." in response.content.decode()
+    assert state_of(game).to_dict() == before
+
+def test_a_stale_post_gets_409_with_the_fresh_board(client, game):
+    active, action = front_plant(game)
+    client.force_login(user_at(game, active))
+    assert post_move(client, game, action, 0).status_code == 200
+    _, second = front_plant(game)
+    response = post_move(client, game, second, 0, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert 'data-seq="1"' in html
+    assert "The game moved on" in html
+    assert seq_of(game) == 1
+
+JUNK_BODIES = [
+    ("application/json", "{"),
+    ("application/json", "[]"),
+    ("application/json", '"plant"'),
+    ("application/json", "null"),
+    ("application/json", '{"action": "plant", "expected_seq": 0}'),
+    ("application/json", '{"action": {"kind": 5}, "expected_seq": 0}'),
+    ("application/json", '{"action": {"kind": "plant"}}'),
+    ("application/json", '{"action": {"kind": "plant"}, "expected_seq": "zero"}'),
+    ("application/json", '{"action": {"kind": "plant"}, "expected_seq": -1}'),
+    ("application/json", '{"action": {"kind": "plant"}, "expected_seq": 1e999}'),
+    (
+        "application/json",
+        '{"action": {"kind": "plant", "card": "x", "field": []}, "expected_seq": 0}',
+    ),
+    (
+        "application/json",
+        '{"action": {"kind": "offer", "to": 1, "give": {"a": 1}}, "expected_seq": 0}',
+    ),
+    ("application/json", '{"action": {"kind": "offer", "ask": {"gold": 9}}, "expected_seq": 0}'),
+    ("application/json", '{"action": {"kind": "accept", "offer": NaN}, "expected_seq": 0}'),
+    (
+        "application/json",
+        '{"action": {"kind": "harvest", "field": 99999999999999999999}, "expected_seq": 0}',
+    ),
+    ("application/json", b"\xff\xfe not utf-8"),
+    ("application/x-www-form-urlencoded", ""),
+    ("application/x-www-form-urlencoded", "action=%7B&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "action=%7B%7D&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "kind=plant&card=abc&field=0&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "kind=offer&to=1&give=1&give=x&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "kind=offer&to=1&ask_blue=-3&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "kind=plant&expected_seq=99999999999999999999"),
+    # Digits to str.isdigit that int() refuses, and JSON nested beyond Python's recursion.
+    ("application/x-www-form-urlencoded", "kind=end_trading&expected_seq=%C2%B2"),
+    ("application/x-www-form-urlencoded", "kind=plant&card=%C2%B2&field=0&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "kind=offer&to=1&ask_blue=%C2%B3&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "action=" + "%5B" * 100_000 + "&expected_seq=0"),
+    ("application/json", '{"action": ' + "[" * 100_000 + "]" * 100_000 + ', "expected_seq": 0}'),
+    ("multipart/form-data; boundary=x", "--x\r\nnot a part\r\n--x--"),
+    ("text/plain", "plant everything"),
+]
+
+@pytest.mark.parametrize(("content_type", "body"), JUNK_BODIES)
+def test_junk_posted_to_the_move_endpoint_gets_a_4xx_and_changes_nothing(
+    client, game, content_type, body
+):
+    active, _ = front_plant(game)
+    client.force_login(user_at(game, active))
+    response = client.post(reverse("games:move", args=[game.id]), body, content_type=content_type)
+    assert 400 <= response.status_code < 500
+    assert seq_of(game) == 0
+
+def random_junk(rng: random.Random, front: int):
+    """A move that cannot be legal: never the active player's front card planted."""
+    values = [
+        None,
+        True,
+        -1,
+        0,
+        1,
+        2,
+        3,
+        99,
+        2**40,
+        1.5,
+        "",
+        "0",
+        "blue",
+        [],
+        [1, "a"],
+        {},
+        {"blue": 1},
+    ]
+    kinds = [
+        "plant",
+        "harvest",
+        "offer",
+        "accept",
+        "decline",
+        "withdraw",
+        "end_trading",
+        "stop_planting",
+        "buy_field",
+        "discard",
+        "end_turn",
+        "",
+        "PLANT",
+        7,
+        None,
+    ]
+    action = {"kind": rng.choice(kinds)}
+    for key in rng.sample(["card", "field", "offer", "to", "give", "ask", "ask_faceup"], 3):
+        action[key] = rng.choice(values)
+    if action.get("card") == front:
+        action["card"] = -1
+    return action
+
+def test_a_thousand_random_posts_give_only_4xx_and_change_nothing(game):
+    rng = random.Random(4)
+    active, _ = front_plant(game)
+    front = state_of(game).hands[active][0]
+    before = state_of(game).to_dict()
+    clients = []
+    for position in range(3):
+        clients.append(Client(HTTP_HX_REQUEST="true"))
+        clients[-1].force_login(user_at(game, position))
+    url = reverse("games:move", args=[game.id])
+    statuses = set()
+    for i in range(1000):
+        client = clients[i % 3]
+        seq = rng.choice([0, 0, 0, 1, -1, "0", "x", None])
+        action = random_junk(rng, front)
+        if i % 2:
+            body = json.dumps({"action": action, "expected_seq": seq})
+            response = client.post(url, body, content_type="application/json")
+        else:
+            data = (
+                {"action": json.dumps(action)}
+                if i % 4
+                else {k: v for k, v in action.items() if isinstance(v, str | int)}
+            )
+            if seq is not None:
+                data["expected_seq"] = seq
+            response = client.post(url, data)
+        statuses.add(response.status_code)
+    assert all(400 <= status < 500 for status in statuses), statuses
+    assert state_of(game).to_dict() == before
+
+def test_an_offer_built_from_form_fields_is_made_and_shown_to_both(client, game):
+    active = start_trading(game)
+    other = (active + 1) % 3
+    state = state_of(game)
+    gift = state.faceup[0]
+    client.force_login(user_at(game, active))
+    response = client.post(
+        reverse("games:move", args=[game.id]),
+        {"kind": "offer", "to": other, "give": [gift], "ask_blue": "0", "expected_seq": game.seq},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200, response.content.decode()[:500]
+    assert "Your offers" in response.content.decode()
+    client.force_login(user_at(game, other))
+    html = client.get(reverse("games:game", args=[game.id])).content.decode()
+    assert "Offers to you" in html
+    assert "offers you a gift" in html
+    assert "An offer waits for your answer." in html
+
+def test_the_board_endpoints_of_a_game_not_yet_started_answer_without_a_board(client, players):
+    game = services.game_create(
+        user=players["alice"], edition="amigo-classic", players=3, options={}
+    )
+    client.force_login(players["alice"])
+    assert client.get(reverse("games:poll", args=[game.id]) + "?since=0").status_code == 204
+    assert client.get(reverse("games:poll", args=[game.id]) + "?since=5").status_code == 404
+    response = client.post(
+        reverse("games:move", args=[game.id]),
+        {"action": '{"kind": "end_trading"}', "expected_seq": 0},
+    )
+    assert response.status_code == 409
+    assert client.get(reverse("games:log", args=[game.id])).status_code == 404

@@ -1,0 +1,143 @@
+"""The board in plain text, the moves as commands, and commands read back as moves."""
+
+import random
+
+import pytest
+
+from games import engine, textboard
+from games.engine.simulate import play
+
+NAMES = ["alice", "bob", "carol"]
+
+
+def states(edition="rio-grande", players=3, seed="text", every=7):
+    """Positions of a game between careful bots, one in `every` moves."""
+    outcome = play(edition, players, seed, ["heuristic"])
+    state, _ = engine.new_game(edition, NAMES[:players], seed)
+    for number, (seat, action) in enumerate(outcome.log):
+        engine.apply(state, seat, action)
+        if number % every == 0 and not state.over:
+            yield state
+
+
+def reads(view, line: str) -> dict:
+    hand = [card["id"] for card in view["hand"] or []]
+    numbered = [command.text for command in textboard.commands(view)]
+    return textboard.parse(line, view, hand, numbered)
+
+
+@pytest.mark.parametrize(("edition", "players"), [("rio-grande", 3), ("rio-grande", 2)])
+def test_every_command_listed_reads_back_as_a_move_the_rules_allow(edition, players):
+    kinds = set()
+    for state in states(edition, players):
+        for seat in engine.waiting_for(state):
+            view = engine.view(state, seat)
+            listed = textboard.commands_text(view).splitlines()
+            for number, command in enumerate(textboard.commands(view), 1):
+                if command.text.startswith("offer"):
+                    continue  # an example of the form, not a move chosen for the player
+                # as written, by its number, and copied whole from the mail's list
+                for line in (command.text, str(number), listed[number - 1]):
+                    move = reads(view, line)
+                    engine.apply(state.copy(), seat, move)
+                    kinds.add(move["kind"])
+    assert {"plant", "harvest", "stop_planting"} <= kinds
+    assert kinds & {"end_trading", "end_turn"}
+
+
+def test_the_board_shows_the_hand_in_order_the_fields_the_coins_and_the_offers():
+    state = next(s for s in states() if s.phase == "trade")
+    seat = state.active
+    other = (seat + 1) % 3
+    number = state.next_offer
+    engine.apply(state, other, {"kind": "offer", "to": seat, "give": [state.hands[other][0]]})
+    view = engine.view(state, seat)
+
+    text = textboard.board(view)
+
+    hand = "  ".join(
+        f"{i}) {textboard.bean_name(card['bean'])}" for i, card in enumerate(view["hand"], 1)
+    )
+    assert f"Your hand, front first: {hand}" in text
+    assert "Your fields: 1: " in text
+    assert f"Offer {number} from {NAMES[other]}: " in text
+    assert "Face up: " in text
+    assert text.startswith(view["prompt"]["text"])
+    others = [name for i, name in enumerate(NAMES) if i != seat]
+    assert all(f"{name}: " in text for name in others)
+
+
+def test_a_seats_board_says_nothing_of_the_other_hands_or_the_deck():
+    rng = random.Random(5)
+    for state in states(every=11):
+        for seat in range(3):
+            hidden = state.copy()
+            # Other hands and the draw pile dealt anew: the same counts, other cards.
+            pool = [card for other in range(3) if other != seat for card in hidden.hands[other]]
+            pool += hidden.deck
+            rng.shuffle(pool)
+            for other in range(3):
+                if other != seat:
+                    size = len(hidden.hands[other])
+                    hidden.hands[other], pool = pool[:size], pool[size:]
+            hidden.deck = pool
+            assert textboard.board(engine.view(hidden, seat)) == textboard.board(
+                engine.view(state, seat)
+            )
+
+
+def test_an_offer_is_written_with_hand_places_beans_and_face_up_cards():
+    state = next(s for s in states() if s.phase == "trade" and s.faceup)
+    seat, other = state.active, (state.active + 1) % 3
+    view = engine.view(state, seat)
+    faceup = textboard.bean_name(view["faceup"][0]["bean"]).lower()
+
+    move = reads(view, f"Offer {NAMES[other]} give 1, 2 faceup {faceup} ask 2 soy red")
+
+    assert move == {
+        "kind": "offer",
+        "to": other,
+        "give": [view["hand"][0]["id"], view["hand"][1]["id"], view["faceup"][0]["id"]],
+        "ask": {"soy": 2, "red": 1},
+        "ask_faceup": [],
+    }
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("hello there", "is not one of the moves the mail lists"),
+        ("99", "There is no move number 99"),
+        ("harvest", "Say which field"),
+        ("harvest two", "Give the field as a number"),
+        ("accept", "Say which offer"),
+        ("offer nobody give 1", "There is no player called “nobody”"),
+        ("offer bob give 40", "Your hand has no card 40"),
+        ("offer bob ask 1 gold", "There is no bean called “gold”"),
+        ("discard soy", "You cannot discard a Soy now"),
+        ("²", "is not one of the moves the mail lists"),
+        ("harvest ²", "Give the field as a number"),
+        ("harvest " + "9" * 5000, "Give the field as a number"),
+        ("offer bob ask ² soy", "There is no bean called “²”"),
+    ],
+)
+def test_a_line_that_is_no_move_says_why(line, reason):
+    state = next(s for s in states() if s.phase == "trade" and s.active == 0)
+    view = engine.view(state, 0)
+    with pytest.raises(textboard.CommandError, match=reason):
+        reads(view, line)
+
+
+def test_accepting_gives_the_cards_the_page_would_tick_unless_told_which():
+    rng = random.Random(3)
+    for state in states(every=3):
+        for seat in range(3):
+            view = engine.view(state, seat)
+            for move in (m for m in view["legal"] if m["kind"] == "accept"):
+                assert reads(view, f"accept {move['offer']}")["give"] == move["give"]
+                hand = [card["id"] for card in view["hand"]]
+                places = rng.sample(range(1, len(hand) + 1), min(2, len(hand)))
+                chosen = reads(view, f"accept {move['offer']} using {','.join(map(str, places))}")
+                assert chosen["give"] == [hand[p - 1] for p in places]
+                return
+    pytest.fail("no offer to accept came up")
