@@ -1,0 +1,30 @@
+"""Receive replies to the site's mails by SMTP or LMTP, for a self-hosted site."""
+
+import signal
+import threading
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from mailplay.receiver import ReplyReceiver
+
+
+class Command(BaseCommand):
+    help = "Receives replies to the site's mails (SMTP, or LMTP with --lmtp) until stopped."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", type=int, default=settings.MAIL_RECEIVER_PORT)
+        parser.add_argument("--lmtp", action="store_true", help="speak LMTP, not SMTP")
+
+    def handle(self, *args, host: str, port: int, lmtp: bool, **options):
+        receiver = ReplyReceiver(host=host, port=port, lmtp=lmtp)
+        receiver.start()
+        self.stdout.write(
+            f"Replies to mails are received by {'LMTP' if lmtp else 'SMTP'} on {host}:{port}"
+        )
+        stop = threading.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, lambda *_: stop.set())
+        stop.wait()
+        receiver.stop()

@@ -1,0 +1,42 @@
+"""A small SMTP (or LMTP) server for replies, which a mail server can forward the reply
+address to: it takes mail for our reply addresses only and hands each to the worker."""
+
+import asyncio
+import logging
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.lmtp import LMTP
+from aiosmtpd.smtp import SMTP
+
+from games import links
+
+from .tasks import queue_reply
+
+log = logging.getLogger(__name__)
+
+
+class ReplyHandler:
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if links.read_reply_address(address) is None:
+            return "550 5.1.1 No such mailbox here"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        try:
+            await asyncio.to_thread(queue_reply, envelope.original_content, envelope.rcpt_tos)
+        except Exception:  # the queue is down: the sending server keeps the mail and retries
+            log.exception("could not queue a reply")
+            return "451 4.3.0 Cannot take mail just now; try again later"
+        return "250 Message accepted"
+
+
+class ReplyReceiver(Controller):
+    """SMTP, or LMTP when the mail server delivers that way (Postfix's lmtp transport)."""
+
+    def __init__(self, *, host: str, port: int, lmtp: bool = False):
+        super().__init__(ReplyHandler(), hostname=host, port=port)
+        self.lmtp = lmtp
+
+    def factory(self):
+        return (LMTP if self.lmtp else SMTP)(self.handler, **self.SMTP_kwargs)

@@ -1,0 +1,156 @@
+"""A reply to a mail that asked for a move: played as the player's moves, all or none.
+
+The reply goes to an address that names the player, the game and the move the mail showed
+(games.links.reply_address), and must come from that player's address. Its lines are read as
+commands against the board the mail showed, and made one after the other through the same
+service as a page's moves, in one transaction: one that cannot be made leaves the game as it
+was, and the player is told why, with the board as it is now. A move from a mail a few moves
+behind is made if it still means what it meant there, as a page's would.
+
+Nothing is answered to what is not a person's reply, to an address that is not the player's,
+or twice to the same message; and a sender gets a few answers an hour at most.
+"""
+
+import hashlib
+import logging
+
+from anymail.inbound import AnymailInboundMessage
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from games import engine, links, locales, mail, selectors, services, textboard
+from games.errors import ServiceError
+from games.models import Game, Seat
+
+from .models import InboundReply
+from .reading import not_a_persons_reply, reply_lines
+
+log = logging.getLogger(__name__)
+
+
+class Refused(Exception):
+    """A reply that could not be played; the message is for the player."""
+
+
+def reply_receive(*, raw: bytes, recipients: list[str] = ()) -> str:
+    """Play one received message, if it is a reply of ours; returns what became of it."""
+    message = AnymailInboundMessage.parse_raw_mime_bytes(raw)
+    sender = message.from_email.addr_spec if message.from_email else ""
+    message_id = (message.get("Message-ID") or hashlib.sha256(raw).hexdigest())[:255]
+    try:
+        with transaction.atomic():
+            record = InboundReply.objects.create(message_id=message_id, sender=sender[:254])
+    except IntegrityError:
+        return "ignored: a message already read"
+    outcome = _receive(message, sender, [*recipients, *_addressed(message)], record)
+    InboundReply.objects.filter(pk=record.pk).update(outcome=outcome[:300])
+    log.info("reply from %s: %s", sender, outcome)
+    return outcome
+
+
+def _addressed(message: AnymailInboundMessage) -> list[str]:
+    return [
+        address.addr_spec
+        for header in ("to", "cc", "delivered_to")
+        for address in getattr(message, header, []) or []
+    ]
+
+
+def _receive(message, sender: str, recipients: list[str], record: InboundReply) -> str:
+    why_not = not_a_persons_reply(message)
+    if why_not:
+        return f"ignored: {why_not}"
+    reply_to = next(filter(None, map(links.read_reply_address, recipients)), None)
+    if reply_to is None:
+        return "ignored: not sent to a reply address of ours"
+    user = get_user_model().objects.filter(pk=reply_to.user_id).first()
+    if user is None or not user.email or user.email.lower() != sender.lower():
+        return "refused: the sender is not the player the address is for"
+    seat = Seat.objects.filter(game_id=reply_to.game_id, user=user).select_related("game").first()
+    if seat is None:
+        return "refused: no seat in that game"
+    InboundReply.objects.filter(pk=record.pk).update(user=user, game=seat.game)
+    # Refusals and the answer are worded for the player, in their language.
+    with locales.reader(selectors.profile_of(user=user)):
+        return _reply_play(message, user, seat, reply_to)
+
+
+def _reply_play(message, user, seat: Seat, reply_to) -> str:
+    try:
+        made = _play(user, seat, reply_to.seq, reply_lines(message))
+    except Refused as refusal:
+        _answer(user, seat.game, seat.position, str(refusal))
+        return f"refused: {refusal}"
+    game = Game.objects.get(pk=seat.game_id)
+    state = engine.from_dict(game.state)
+    if seat.position in engine.waiting_for(state):  # the player's next move, at once
+        done = _("Made: {moves}.").format(moves=", ".join(made))
+        _answer(user, game, seat.position, done, refused=False)
+    return f"played: {', '.join(made)}"
+
+
+def _play(user, seat: Seat, seq: int, lines: list[str]) -> list[str]:
+    """Each line as a move, all in one transaction; the moves made, as written."""
+    if not lines:
+        raise Refused(_("Your reply holds no move. Write your moves at its top, one a line."))
+    line = ""
+    try:
+        with transaction.atomic():
+            game = Game.objects.get(pk=seat.game_id)
+            if seq > game.seq:
+                raise Refused(_("That mail is not one of this game's."))
+            shown = engine.view(selectors.state_at(game=game, seq=seq), seat.position)
+            hand = [card["id"] for card in shown["hand"] or []]
+            numbered = [command.text for command in textboard.commands(shown)]
+            view, expected = shown, seq
+            for line in lines:
+                action = textboard.parse(line, view, hand, numbered)
+                result = services.move_submit(
+                    game_id=game.id, user=user, action=action, expected_seq=expected
+                )
+                expected = result.seq
+                view = engine.view(engine.from_dict(result.game.state), seat.position)
+    except (textboard.CommandError, engine.IllegalMove, ServiceError) as refusal:
+        said = getattr(refusal, "message", None) or getattr(refusal, "reason", None)
+        raise Refused(
+            _("“{line}”: {reason} Nothing was changed.").format(line=line, reason=said or refusal)
+        ) from None
+    return lines
+
+
+def _answer(user, game: Game, position: int, said: str, refused: bool = True) -> None:
+    """The board as it is now, with what became of the reply; at most a few an hour."""
+    if refused and not _may_answer(user.email):
+        log.info("reply from %s refused; no more answers this hour", user.email)
+        return
+    state = engine.from_dict(game.state)
+    context = {
+        "game": game.name,
+        "you": state.names[position],
+        "said": said,
+        "refused": refused,
+        "open_url": links.link_url(action="open", user_id=user.pk, game_id=game.id),
+        "mute_url": links.link_url(action="mute", user_id=user.pk, game_id=game.id),
+        "preferences_url": links.preferences_url(),
+    }
+    if not state.over:
+        context.update(mail.board_context(state, position))
+    mail.compose(
+        to=user.email,
+        subject=(
+            _("Not played: your reply in {game}") if refused else _("Played: your reply in {game}")
+        ).format(game=game.name),
+        template="reply_answer",
+        context=context,
+        headers={"X-Bohnanza-Kind": "reply_answer"},
+        reply_to=links.reply_address(user_id=user.pk, game_id=game.id, seq=game.seq),
+    ).send()
+
+
+def _may_answer(address: str) -> bool:
+    key = f"mailplay:answers:{hashlib.sha256(address.lower().encode()).hexdigest()}"
+    cache.add(key, 0, 3600)
+    return cache.incr(key) <= settings.MAIL_REPLY_ANSWERS_PER_HOUR

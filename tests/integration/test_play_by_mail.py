@@ -1,0 +1,183 @@
+"""A whole game played by replying to mail, over real SMTP both ways, with a real worker:
+three players never open a page. The same moves made through the pages give the same game."""
+
+import json
+import re
+import smtplib
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import make_msgid
+from functools import partial
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from bench.async_infra import free_port, wait_until
+from games import engine, links, services
+from games.models import Game, Move, Outbox, Profile
+from games.services import lobby
+from mailplay.models import InboundReply
+from mailplay.receiver import ReplyReceiver
+
+from .helpers import users
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+SEED = "played by mail"
+COMMAND = re.compile(r"^\s+(\d+)  (\S.*?)(?:   \((.*)\))?$", re.MULTILINE)
+# Seconds a mail or the reading of a reply may take: a tenth of a second on a quiet machine,
+# far longer on a shared one running the browser tests beside these (a loaded CI run).
+PATIENCE = 60
+
+
+@pytest.fixture(scope="module")
+def worker(workers):
+    return workers()
+
+
+@pytest.fixture
+def receiver():
+    port = free_port()
+    running = ReplyReceiver(host="127.0.0.1", port=port)
+    running.start()
+    yield port
+    running.stop()
+
+
+@pytest.fixture
+def seated_in_order(monkeypatch):
+    """Seats in the order players joined, so that two games can be played alike."""
+    monkeypatch.setattr(lobby.secrets.SystemRandom, "shuffle", lambda self, seats: None)
+
+
+def a_game(players) -> Game:
+    alice, *others = players
+    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    Game.objects.filter(pk=game.pk).update(seed=SEED, seed_hash=engine.seed_hash(SEED))
+    for user in others:
+        services.seat_join(game_id=game.id, user=user)
+    return services.game_start(game_id=game.id, user=alice)
+
+
+class Mailbox:
+    """The mails each player got that ask for a reply, read as a mail client shows them."""
+
+    def __init__(self, smtp, game: Game):
+        self.smtp = smtp
+        self.game = game
+
+    def quiet(self) -> bool:
+        """Every mail the game has written so far has gone out."""
+        return not Outbox.objects.filter(
+            game=self.game, sent_at=None, skipped="", digest=False
+        ).exists()
+
+    def freshest(self, user):
+        """The mail showing the latest board, as a player answers the top of their inbox."""
+        mails = [m for m in self.smtp.messages(to=user.email) if m.message["Reply-To"]]
+        return max(mails, key=lambda m: links.read_reply_address(m.message["Reply-To"]).seq)
+
+
+def choose(text: str, names: dict[str, str], me: str, active: str, turn: int, done: set) -> str:
+    """What a player in no hurry answers to a mail: the moves it lists, a trade or a gift now
+    and then, and once a harvest while it is not their turn."""
+    commands = [words for _, words, _ in COMMAND.findall(text.replace("\r\n", "\n"))]
+    faceup = re.search(r"^Face up: (.*)$", text, re.MULTILINE)
+    accepts = [c for c in commands if c.startswith("accept")]
+    if accepts:
+        return accepts[0]
+    if me != active and "off-turn harvest" not in done:
+        harvests = [c for c in commands if c.startswith("harvest")]
+        answer = [c for c in commands if c.startswith(("decline", "plant"))]
+        if harvests and answer:
+            done.add("off-turn harvest")
+            return f"{harvests[0]}\n{answer[0]}"
+    if "end" in commands and faceup and me == active and turn not in done:
+        done.add(turn)
+        bean = faceup[1].split(", ")[0].lower()
+        other = next(name for name in names.values() if name != me)
+        return f"offer {other} give faceup {bean}"  # a gift of a face-up card
+    if "end" in commands and me != active and faceup and f"ask{turn}" not in done:
+        done.add(f"ask{turn}")
+        bean = faceup[1].split(", ")[0].lower()
+        return f"offer {active} give 1 ask faceup {bean}"  # a trade for a face-up card
+    for prefix in ("plant", "decline", "stop", "end", "discard", "harvest"):
+        found = [c for c in commands if c.startswith(prefix)]
+        if found:
+            return found[0]
+    raise AssertionError(f"no move in the mail:\n{text}")
+
+
+def outcome_of(message_id: str) -> str | None:
+    """What became of a reply, once the worker has read it."""
+    read = InboundReply.objects.filter(message_id=message_id).exclude(outcome="")
+    return read.values_list("outcome", flat=True).first()
+
+
+def send_reply(port: int, user, received, body: str) -> str:
+    message = EmailMessage()
+    message["From"] = user.email
+    message["To"] = received.message["Reply-To"]
+    message["Subject"] = f"Re: {received.message['Subject']}"
+    message["Message-ID"] = make_msgid()
+    quoted = "\n".join(f"> {line}" for line in received.text().splitlines())
+    message.set_content(f"{body}\n\nOn Monday, Bohnanza wrote:\n{quoted}")
+    with smtplib.SMTP("127.0.0.1", port) as client:
+        client.sendmail(user.email, [message["To"]], message.as_bytes(policy=SMTP))
+    return message["Message-ID"]
+
+
+def test_three_players_play_a_whole_game_by_replying_to_their_mail(
+    worker, smtp, receiver, seated_in_order
+):
+    smtp.clear()
+    players = users(3)
+    for user in players:
+        services.profile_get_or_create(user=user)
+    Profile.objects.filter(user__in=players).update(mail=Profile.Mail.BOARD)
+    game = a_game(players)
+    box, done = Mailbox(smtp, game), set()
+    names = {user.email: game.seats.get(user=user).name for user in players}
+
+    for _ in range(1200):
+        game.refresh_from_db()
+        state = engine.from_dict(game.state)
+        if state.over:
+            break
+        user = game.seats.get(position=engine.waiting_for(state)[0]).user
+        wait_until(box.quiet, PATIENCE, what=f"the mails of move {game.seq} to go out")
+        received = box.freshest(user)
+        me, active = names[user.email], state.names[state.active]
+        body = choose(received.text(), names, me, active, state.turn, done)
+        message_id = send_reply(receiver, user, received, body)
+        outcome = wait_until(
+            partial(outcome_of, message_id),
+            PATIENCE,
+            what=f"the reply “{body}” to be read",
+        )
+        assert outcome.startswith("played"), outcome
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    moves = list(game.moves.filter(seq__gt=0).order_by("seq"))
+    assert all(move.actor == Move.Actor.PLAYER for move in moves)
+    kinds = {move.kind for move in moves}
+    assert {"offer", "accept", "harvest", "plant", "end_trading"} <= kinds
+    assert "off-turn harvest" in done
+    offers = [move.payload for move in moves if move.kind == "offer"]
+    assert any(not offer.get("ask") and not offer.get("ask_faceup") for offer in offers)
+
+    # The same moves through the pages make the same game.
+    again = a_game(players)
+    client = Client()
+    for move in moves:
+        again.refresh_from_db()
+        client.force_login(again.seats.get(position=move.seat.position).user)
+        response = client.post(
+            reverse("games:move", args=[again.id]),
+            {"action": json.dumps(move.payload), "expected_seq": again.seq},
+        )
+        assert response.status_code == 200, response.content.decode()[:300]
+    again.refresh_from_db()
+    assert again.state == game.state

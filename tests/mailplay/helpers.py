@@ -1,0 +1,49 @@
+"""Reading the mails a table got, and replying to them as a mail client does."""
+
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import make_msgid
+
+from django.core import mail as sent_mail
+
+from games import engine
+from games.models import Game
+
+
+def fresh(game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def awaited(game):
+    game = fresh(game)
+    position = engine.waiting_for(engine.from_dict(game.state))[0]
+    return game.seats.get(position=position).user
+
+
+def last_mail_to(user):
+    return [m for m in sent_mail.outbox if m.to == [user.email]][-1]
+
+
+def reply(to_mail, body: str, *, sender=None, html=False, quote=True, **headers) -> bytes:
+    """A reply as a mail client writes one: the moves on top, the mail quoted below."""
+    message = EmailMessage()
+    message["From"] = sender or to_mail.to[0]
+    message["To"] = to_mail.reply_to[0]
+    message["Subject"] = f"Re: {to_mail.subject}"
+    message["Message-ID"] = make_msgid()
+    for name, value in headers.items():
+        message[name.replace("_", "-")] = value
+    quoted = "\n".join(f"> {line}" for line in to_mail.body.splitlines())
+    text = f"{body}\n\nOn Mon, 23 Nov 2026 at 10:00, Bohnanza <x@example.org> wrote:\n{quoted}"
+    if not quote:
+        text = body
+    if html:
+        lines = "".join(f"<div>{line}</div>" for line in body.splitlines())
+        message.set_content(
+            f"<html><body>{lines}<div class='quote'>On Monday Bohnanza wrote:"
+            f"<blockquote>{to_mail.body}</blockquote></div></body></html>",
+            subtype="html",
+        )
+    else:
+        message.set_content(text)
+    return message.as_bytes(policy=SMTP)  # lines end in CRLF, as on the wire

@@ -1,0 +1,59 @@
+"""The SMTP and LMTP receiver: it takes mail for reply addresses only, and the reply is played."""
+
+import smtplib
+
+import pytest
+
+from bench.async_infra import free_port, wait_until
+from games.models import Game
+from mailplay.models import InboundReply
+from mailplay.receiver import ReplyReceiver
+
+from .helpers import awaited, last_mail_to, reply
+
+# The receiver's thread reads what the test wrote: real commits.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize("lmtp", [False, True])
+def test_the_receiver_takes_a_reply_for_our_address_only_and_it_is_played(table, lmtp):
+    port = free_port()
+    receiver = ReplyReceiver(host="127.0.0.1", port=port, lmtp=lmtp)
+    receiver.start()
+    try:
+        player = awaited(table)
+        message = last_mail_to(player)
+        before = Game.objects.get(pk=table.pk).seq
+        client = (smtplib.LMTP if lmtp else smtplib.SMTP)("127.0.0.1", port)
+        with pytest.raises(smtplib.SMTPRecipientsRefused):
+            client.sendmail(player.email, ["someone@bohnanza.localhost"], b"Subject: hi\r\n\r\n1")
+        client.sendmail(player.email, [message.reply_to[0]], reply(message, "1"))
+        client.quit()
+
+        wait_until(lambda: Game.objects.get(pk=table.pk).seq == before + 1, 10, what="the move")
+        assert InboundReply.objects.get().outcome == "played: 1"
+        assert last_mail_to(player).subject.startswith("Played")  # still its move: the board
+    finally:
+        receiver.stop()
+
+
+def test_a_reply_that_cannot_be_queued_is_left_with_the_sender_to_try_again(table, monkeypatch):
+    def queue_down(raw, recipients):
+        raise ConnectionError("Error 111 connecting to the broker")
+
+    monkeypatch.setattr("mailplay.receiver.queue_reply", queue_down)
+    port = free_port()
+    receiver = ReplyReceiver(host="127.0.0.1", port=port)
+    receiver.start()
+    try:
+        player = awaited(table)
+        message = last_mail_to(player)
+        with (
+            smtplib.SMTP("127.0.0.1", port) as client,
+            pytest.raises(smtplib.SMTPDataError) as refused,
+        ):
+            client.sendmail(player.email, [message.reply_to[0]], reply(message, "1"))
+        assert refused.value.smtp_code == 451  # temporary: the sending server retries later
+        assert Game.objects.get(pk=table.pk).seq == table.seq
+    finally:
+        receiver.stop()
