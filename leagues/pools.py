@@ -1,0 +1,66 @@
+"""Rating pools: one per edition family and player-count group, and the value players read.
+
+Games of two, of three, of four or five and of six or seven play differently enough that a
+rating earned in one says little about another; Bohnaparte, a game of conquest, has its own.
+"""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from games.engine import EDITIONS
+
+# The displayed value: 1500 + 50 * (mu - 3 * sigma), a conservative estimate on a familiar
+# scale. A new player (mu 25, sigma 25/3) starts at 1500 and rises as the games add certainty.
+BASE = 1500
+SCALE = 50
+# Games in a pool before a player appears on its leaderboard.
+LEADERBOARD_MIN_GAMES = 5
+
+FAMILIES = {
+    "amigo-classic": "bohnanza",
+    "amigo-1997": "bohnanza",
+    "rio-grande": "bohnanza",
+    "bohnaparte": "bohnaparte",
+}
+GROUPS = {2: "2", 3: "3", 4: "4-5", 5: "4-5", 6: "6-7", 7: "6-7"}
+FAMILY_NAMES = {"bohnanza": _("Bohnanza"), "bohnaparte": _("Bohnaparte")}
+GROUP_NAMES = {
+    "2": _("2 players"),
+    "3": _("3 players"),
+    "4-5": _("4 or 5 players"),
+    "6-7": _("6 or 7 players"),
+}
+
+
+@dataclass(frozen=True)
+class Pool:
+    key: str
+    family: str
+    group: str
+
+    @property
+    def label(self) -> str:
+        return f"{FAMILY_NAMES[self.family]}, {GROUP_NAMES[self.group]}"
+
+
+# Only the pools a game can be played in (Bohnaparte has no game of two).
+POOLS: dict[str, Pool] = {
+    f"{family}-{group}": Pool(f"{family}-{group}", family, group)
+    for family in FAMILY_NAMES
+    for group in GROUP_NAMES
+    if any(
+        FAMILIES[edition.key] == family and GROUPS[players] == group
+        for edition in EDITIONS.values()
+        for players in range(edition.min_players, edition.max_players + 1)
+    )
+}
+
+
+def pool_of(edition: str, players: int) -> Pool | None:
+    """The pool a game of this edition and size is rated in, if any."""
+    return POOLS.get(f"{FAMILIES.get(edition)}-{GROUPS.get(players)}")
+
+
+def displayed(mu: float, sigma: float) -> int:
+    return round(BASE + SCALE * (mu - 3 * sigma))

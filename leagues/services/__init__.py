@@ -1,0 +1,1 @@
+"""Writes of the leagues app: one function per use case, each in one transaction."""

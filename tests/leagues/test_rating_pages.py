@@ -1,0 +1,97 @@
+"""The leaderboard per pool, its exports, and the player profile."""
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from games.models import Move
+from leagues.pools import LEADERBOARD_MIN_GAMES
+
+from .helpers import ended_with, started, user_at
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season_of_games(alice, bob, carol, dave):
+    """Alice, bob and carol play LEADERBOARD_MIN_GAMES 3-player games, and alice wins each;
+    dave plays one game of four with them, not enough to be listed; alice is last in it."""
+    for _ in range(LEADERBOARD_MIN_GAMES):
+        game = started([alice, bob, carol])
+        coins = [9 if user_at(game, position) == alice else 4 for position in range(3)]
+        ended_with(game, coins=coins)
+    game = started([dave, alice, bob, carol])
+    ended_with(game, coins=[0 if user_at(game, p) == alice else 3 + p for p in range(4)])
+
+
+def test_the_leaderboard_lists_players_with_enough_games_best_first_with_ties_shared(
+    client, season_of_games
+):
+    response = client.get(reverse("leagues:ratings", args=["bohnanza-3"]))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.index(">alice<") < html.index(">bob<") and ">carol<" in html
+    assert "1500 + 50 × (μ − 3σ)" in html
+    rows = html.split("<tbody>")[1].split("<tr>")[1:]
+    assert [row.split("<td>")[1].split("<")[0] for row in rows] == ["1", "2", "2"]
+    assert "example.com" not in html
+
+
+def test_a_player_with_too_few_games_is_not_on_the_leaderboard(client, season_of_games):
+    html = client.get(reverse("leagues:ratings", args=["bohnanza-4-5"])).content.decode()
+
+    assert ">dave<" not in html and "Nobody has played enough" in html
+
+
+def test_the_leaderboard_exports_as_csv_and_json(client, season_of_games):
+    as_csv = client.get(reverse("leagues:ratings_csv", args=["bohnanza-3"]))
+    as_json = client.get(reverse("leagues:ratings_json", args=["bohnanza-3"])).json()
+
+    rows = list(csv.DictReader(io.StringIO(as_csv.content.decode())))
+    assert as_csv["Content-Type"].startswith("text/csv")
+    assert [(row["name"], row["place"], row["games"]) for row in rows] == [
+        ("alice", "1", "5"),
+        ("bob", "2", "5"),
+        ("carol", "2", "5"),
+    ]
+    assert [row["name"] for row in as_json["rows"]] == ["alice", "bob", "carol"]
+    assert as_json["rows"][0]["value"] == int(rows[0]["value"]) > 1500
+
+
+def test_an_unknown_pool_or_player_is_not_found(client, alice):
+    assert client.get(reverse("leagues:ratings", args=["chess"])).status_code == 404
+    # Bohnaparte has no game of two: no such pool.
+    assert client.get(reverse("leagues:ratings", args=["bohnaparte-2"])).status_code == 404
+    assert client.get(reverse("leagues:ratings_csv", args=["chess"])).status_code == 404
+    assert client.get(reverse("leagues:player", args=[alice.pk + 99])).status_code == 404
+
+
+def test_the_profile_shows_results_reliability_and_the_rating_chart(
+    client, season_of_games, alice, bob, carol
+):
+    game = started([alice, bob, carol])
+    seat = game.seats.get(user=alice)
+    for seq, actor in enumerate(["player", "player", "system", "player", "bot"], start=1):
+        Move.objects.create(game=game, seq=seq, seat=seat, actor=actor, kind="x", payload={})
+    ended_with(game, coins=[0 if user_at(game, p) == alice else 5 for p in range(3)])
+
+    html = client.get(reverse("leagues:player", args=[alice.pk])).content.decode()
+
+    assert '<dd id="played">7</dd>' in html
+    assert '<dd id="win-rate">71 %</dd>' in html  # five wins of seven
+    # One move of four the site made for her (the bot's move is not hers).
+    assert '<dd id="timeouts">25.0</dd>' in html
+    assert html.count("<polyline") == 2  # 3-player and 4-player pools
+    assert "6 rated games" in html
+    assert "example.com" not in html
+    assert html.count('href="/games/') == 7  # the recent games, each linked
+
+
+def test_the_profile_keeps_a_pinned_number_of_queries(
+    client, season_of_games, alice, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(7):
+        client.get(reverse("leagues:player", args=[alice.pk]))
