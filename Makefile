@@ -1,33 +1,59 @@
 PY ?= .venv/bin/python
 BIN := $(dir $(PY))
 STAMP := .venv/.requirements-installed
+# The interpreter the virtualenv is made from: python3.13 if it is on the path, else python3
+# (which .python-version makes 3.13 under pyenv). Anything older is refused with a way out.
+PYTHON ?= $(shell command -v python3.13 || command -v python3)
 
-.PHONY: venv lint test run bench
+.PHONY: venv messages lint test run demo bench
 
 venv: $(STAMP)
 
 # Reinstalls only when a requirements file is newer than the stamp.
 $(STAMP): requirements/base.txt requirements/dev.txt
-	test -d .venv || python3 -m venv .venv
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 13))' || { \
+	  echo "Bohnanza needs Python 3.13 or newer; $(PYTHON) is $$($(PYTHON) --version 2>&1)."; \
+	  echo "Install it (for example 'pyenv install 3.13' or 'uv python install 3.13'), then"; \
+	  echo "run make again, or name it: make PYTHON=/path/to/python3.13 ..."; exit 1; }
+	test -d .venv || $(PYTHON) -m venv .venv
 	$(PY) -m pip install -r requirements/dev.txt
 	touch $@
+
+# The translations: each language's .po compiled to the .mo Django reads (build output, not
+# kept in the repository), by Babel, so no system gettext is needed.
+MO := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+messages: $(MO)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
+	$(BIN)pybabel compile --statistics -i $< -o $@
 
 lint: venv
 	$(BIN)ruff check .
 	$(BIN)lint-imports
 
-test: venv lint
-	$(BIN)pytest -q
+# In parallel, one process a core; the integration tests share one process (see their conftest).
+test: venv messages lint
+	$(BIN)pytest -q -n auto --dist loadgroup
 
-# The worker (with beat) runs beside runserver; the trap stops it when runserver ends (Ctrl-C).
-run: venv
+# The worker (with beat) and the receiver of replies to mails run beside runserver; the trap
+# stops them when runserver ends (Ctrl-C).
+run: venv messages
 	$(PY) manage.py migrate --noinput
 	@mkdir -p var; \
-	$(BIN)celery -A bohnanza_site worker --beat -l info & pid=$$!; echo $$pid > var/celery.pid; \
-	trap 'kill $$pid 2>/dev/null; wait $$pid; rm -f var/celery.pid' EXIT; \
+	$(BIN)celery -A bohnanza_site worker --beat -l warning & pid=$$!; echo $$pid > var/celery.pid; \
+	$(PY) manage.py mail_receiver & rpid=$$!; \
+	trap 'kill $$pid $$rpid 2>/dev/null; wait $$pid $$rpid; rm -f var/celery.pid' EXIT; \
 	trap 'exit 130' INT TERM; \
 	echo "Bohnanza is running at http://127.0.0.1:8000/"; \
+	echo "Nothing to look at yet? 'make demo' adds players, rated games and a running league."; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-bench: venv
+# Demo data (200 players, 1,000 finished rated games, a league with a running season), built
+# once, then the site as `make run` serves it.
+demo: venv
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py leagues_demo
+	$(MAKE) run
+
+bench: venv messages
 	$(PY) -m bench

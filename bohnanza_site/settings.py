@@ -45,7 +45,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "allauth",
     "allauth.account",
+    "anymail",
     "games",
+    "mailplay",
+    "leagues",
 ]
 
 MIDDLEWARE = [
@@ -54,9 +57,12 @@ MIDDLEWARE = [
     "games.middleware.UnchangedPoll",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # A visitor's language from Accept-Language; a player's own is put in by PlayerLocale.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "games.middleware.PlayerLocale",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -115,7 +121,16 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("it", "Italiano"),
+    ("nl", "Nederlands"),
+    ("fr", "Français"),
+]
+# Compiled from the .po files by `make` (pybabel), not kept in the repository.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -133,12 +148,37 @@ if not DEBUG:
 
 SECURE_CSP = {"default-src": [CSP.SELF]}
 
+# Where links in mails point, and the site's own origin.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+SITE_NAME = os.environ.get("SITE_NAME", "Bohnanza")
+# Production (see README): HTTPS from SITE_URL turns on secure cookies, HSTS and the redirect to
+# HTTPS; BEHIND_TLS_PROXY trusts the proxy's X-Forwarded-Proto and X-Forwarded-For, so that a
+# request the proxy received over HTTPS is one, and each client is told apart by its address.
+HTTPS = SITE_URL.startswith("https://")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", SITE_URL)
+if HTTPS:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    # Set both false for a domain whose subdomains are not all served over HTTPS.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+if env_bool("BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1"))
+
 LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_FORMS = {"signup": "games.forms.SignupForm"}
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
+ACCOUNT_ADAPTER = "games.accounts.AccountAdapter"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
+# Failed logins are limited per client address only: a limit per account would let anyone lock
+# its owner out by typing wrong passwords on purpose.
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,30/h/ip"}
 
 # Django 6.1 configures mail with MAILERS; the EMAIL_BACKEND and EMAIL_* settings are deprecated.
 # The environment keeps the familiar EMAIL_* names.
@@ -157,10 +197,16 @@ if os.environ.get("EMAIL_HOST"):
         }
     }
 else:
-    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+    # Readable on a terminal: the plain text as written, links whole.
+    MAILERS = {"default": {"BACKEND": "bohnanza_site.console_mail.ReadableConsoleBackend"}}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Bohnanza <bohnanza@localhost>")
-# Where links in mails point.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Replies to mails that ask for a move come here, tagged (play+<tag>@...); the site receives
+# them by SMTP/LMTP (manage.py mail_receiver) or a mail service's inbound webhook (anymail).
+MAIL_REPLY_ADDRESS = os.environ.get("MAIL_REPLY_ADDRESS", "play@bohnanza.localhost")
+MAIL_RECEIVER_PORT = int(os.environ.get("MAIL_RECEIVER_PORT", "8025"))
+# A sender gets at most this many answers an hour to replies that could not be played.
+MAIL_REPLY_ANSWERS_PER_HOUR = 5
+ANYMAIL = {"WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "")}
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
@@ -188,6 +234,12 @@ CACHES = {
         "LOCATION": "process",
         "OPTIONS": {"MAX_ENTRIES": 10_000},
     },
+    # Whole game pages, each for the session that loaded it (some 35 kB each): a few hundred.
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages",
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    },
 }
 if REDIS_URL:
     CACHES["default"] = {
@@ -207,6 +259,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # The sweeps expire unrun after one period, so a worker that was down does not run a backlog.
 _SWEEP = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))
 _FLUSH = float(os.environ.get("OUTBOX_FLUSH_SECONDS", "30"))
+# The hour (UTC) the daily digests go out.
+MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "7"))
 CELERY_BEAT_SCHEDULE = {
     "deadlines-sweep": {
         "task": "games.tasks.deadlines_sweep_task",
@@ -225,7 +279,13 @@ CELERY_BEAT_SCHEDULE = {
     },
     "mail-digest": {
         "task": "games.tasks.mail_digest_task",
-        "schedule": crontab(hour=int(os.environ.get("MAIL_DIGEST_HOUR", "7")), minute=0),
+        "schedule": crontab(hour=MAIL_DIGEST_HOUR, minute=0),
+    },
+    # League seasons whose start date has come: a few minutes late is soon enough.
+    "seasons-start": {
+        "task": "leagues.tasks.seasons_start_due_task",
+        "schedule": 300.0,
+        "options": {"expires": 300},
     },
 }
 
@@ -235,8 +295,17 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
+    "filters": {"quiet_polls": {"()": "bohnanza_site.logging_filters.QuietPolls"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "server": {"class": "logging.StreamHandler", "filters": ["quiet_polls"]},
     },
     "root": {"handlers": ["console"], "level": "INFO"},
+    "loggers": {
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
+        # Each due task, every few seconds, and each task that succeeded: noise. Failures are
+        # warnings and errors, and still show.
+        "celery.beat": {"level": "WARNING"},
+        "celery.app.trace": {"level": "WARNING"},
+    },
 }
