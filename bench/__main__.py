@@ -1,11 +1,14 @@
-"""Benchmarks, run with `make bench`: the engine, then the web and the mail/deadline figures."""
+"""Benchmarks, run with `make bench`: the engine, then the web (game page and poll, then the
+league pages beside the game page) and the mail/deadline figures."""
 
-from bench import async_bench, engine_bench, web_bench
+from bench import async_bench, engine_bench, league_bench, peers, web_bench
 
 
 def main() -> None:
     engine_bench.main()
+    peers.main()
     web_bench.main()
+    league_bench.main()
     async_bench.main()
 
 

@@ -3,30 +3,40 @@
 - mail: from the commit of a move to its mail reaching the SMTP server, over 30 offers, each
   measured on its own;
 - timeout: from a deadline to the automatic move that the beat's sweep makes for it, over 10
-  deadlines spread across the sweep period.
+  deadlines spread across the sweep period;
+- reply: from a player's reply reaching the reply receiver (SMTP) to the mail it makes for the
+  next player reaching the SMTP server, over 30 replies that each make an offer.
 
 The broker is Redis when REDIS_URL is set, the embedded file-system broker otherwise. The
 database is BENCH_DATABASE_URL (default: a `bohnanza_async_bench` database on the local
 PostgreSQL, made anew each run). Targets: mail p95 at most 2 s, timeouts applied at most 10 s
-after their deadline.
+after their deadline, reply to next mail p95 at most 3 s.
+
+Django, the site's modules and the database driver are imported inside the functions that run
+in the driving process, once `django.setup()` has run there on the benchmark's database:
+`make bench` imports this module before any site is configured.
 """
 
 import contextlib
 import logging
 import os
+import smtplib
 import statistics
 import subprocess
 import sys
 import time
 from datetime import timedelta
+from email.message import EmailMessage
+from email.utils import make_msgid
 from functools import partial
 
-from bench.async_infra import ROOT, SmtpSink, Worker, wait_until
+from bench.async_infra import ROOT, SmtpSink, Worker, free_port, wait_until
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bohnanza_async_bench"
 MAILS = 30
 TIMEOUTS = 10
 MAIL_TARGET = 2.0
+REPLY_TARGET = 3.0
 TIMEOUT_TARGET = 10.0
 
 
@@ -87,6 +97,7 @@ def _drive() -> None:
     worker = Worker(worker_env).start()
     try:
         mail = _mail_latencies(sink)
+        replies = _reply_latencies(sink)
         timeouts = _timeout_latencies()
     finally:
         worker.stop()
@@ -94,6 +105,12 @@ def _drive() -> None:
     sweep = settings.CELERY_BEAT_SCHEDULE["deadlines-sweep"]["schedule"]
     print(f"async: {broker} broker, one worker (2 processes, beat), sweep every {sweep:g} s")
     _report(f"mail, commit to SMTP server ({len(mail)} moves)", mail, MAIL_TARGET, "p95")
+    _report(
+        f"reply, arrival to the next player's mail ({len(replies)} replies)",
+        replies,
+        REPLY_TARGET,
+        "p95",
+    )
     _report(
         f"timeout, deadline to automatic move ({len(timeouts)} deadlines)",
         timeouts,
@@ -152,9 +169,7 @@ def _play(game, position: int, action: dict):
 
     game = Game.objects.get(pk=game.pk)
     user = game.seats.get(position=position).user
-    return services.move_submit(
-        game_id=game.id, user=user, action=action, expected_seq=game.seq
-    )
+    return services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
 
 
 def _mail_latencies(sink: SmtpSink) -> list[float]:
@@ -181,6 +196,66 @@ def _mail_latencies(sink: SmtpSink) -> list[float]:
         latencies.append(received.at - committed[0])
         offer = next(e.data["offer"] for e in result.events if e.kind == "offered")
         _play(game, 0, {"kind": "withdraw", "offer": offer})
+        _looked_in(game)
+    return latencies
+
+
+def _looked_in(game) -> None:
+    """Every player has been back since their last mail (as after a move of theirs), so the
+    next call is mailed: a player away gets one call only."""
+    from games.models import Seat
+
+    Seat.objects.filter(game=game).update(mailed_at=None)
+
+
+def _reply_latencies(sink: SmtpSink) -> list[float]:
+    """The active player, who gets the whole board by mail, answers it with an offer; the
+    offer's mail to the other player, board and all, is the next mail. Withdrawn through the
+    service before the next reply."""
+    from games import links, services
+    from games.models import Game, Outbox, Profile
+    from mailplay.receiver import ReplyReceiver
+
+    game = _table()
+    for seat in game.seats.all():
+        services.profile_get_or_create(user=seat.user)
+    Profile.objects.filter(user__seat__game=game).update(mail=Profile.Mail.BOARD)
+    receiver = ReplyReceiver(host="127.0.0.1", port=free_port())
+    receiver.start()
+    latencies = []
+    try:
+        for i in range(MAILS):
+            game = Game.objects.get(pk=game.pk)
+            me, other = game.seats.get(position=0), game.seats.get(position=1 + i % 2)
+            message = EmailMessage()
+            message["From"] = me.user.email
+            message["To"] = links.reply_address(user_id=me.user_id, game_id=game.id, seq=game.seq)
+            message["Subject"] = f"Re: Your move in {game.name}"
+            message["Message-ID"] = make_msgid()
+            message.set_content(f"offer {other.name} ask 1 blue\n\n> the board we sent")
+            arrived = time.time()
+            with smtplib.SMTP("127.0.0.1", receiver.port) as client:
+                client.send_message(message)
+            row = wait_until(
+                lambda game=game: Outbox.objects.filter(
+                    game=game, kind="offer", seq__gt=game.seq
+                ).first(),
+                30,
+                interval=0.005,
+                what="the reply's move",
+            )
+            [received] = wait_until(
+                lambda row=row: [m for m in sink.messages("offer") if m.outbox_id == row.id],
+                30,
+                interval=0.005,
+                what=f"the mail of outbox row {row.id}",
+            )
+            latencies.append(received.at - arrived)
+            for offer in _state(game).offers:
+                _play(game, 0, {"kind": "withdraw", "offer": offer})
+            _looked_in(game)
+    finally:
+        receiver.stop()
     return latencies
 
 

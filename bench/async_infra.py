@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from aiosmtpd.controller import Controller
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -82,8 +84,6 @@ class SmtpSink:
         return "250 Message accepted for delivery"
 
     def start(self) -> "SmtpSink":
-        from aiosmtpd.controller import Controller
-
         self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
         self._controller.start()
         return self

@@ -2,13 +2,15 @@
 
 - throughput of whole games: 4 players, amigo-classic, random bots, 200 seeded games;
 - median time of a whole 5-player rio-grande game between heuristic bots;
+- median time of a whole 4-player Bohnaparte game (base map) between heuristic bots;
 - median time of one `apply`, of replaying a finished game's log, and of one `view`.
 """
 
 import statistics
 import time
 
-from games.engine import apply, from_dict, new_game, view
+from games.engine import apply, from_dict, new_game, replay, view
+from games.engine.bots import make_bot
 from games.engine.simulate import play
 
 TARGETS = {"games_per_s": 300.0, "heuristic_game_ms": 25.0, "apply_us": 10.0}
@@ -21,12 +23,28 @@ def throughput(games: int = 200) -> float:
     return games / (time.perf_counter() - started)
 
 
-def heuristic_game_ms(games: int = 50) -> list[float]:
+def heuristic_game_ms(edition: str = "rio-grande", players: int = 5, games: int = 50):
     times = []
     for game in range(games):
         started = time.perf_counter()
-        play("rio-grande", 5, f"bench/{game}", ["heuristic"], check=False)
+        play(edition, players, f"bench/{game}", ["heuristic"], check=False)
         times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def strong_decision_ms(games: int = 20) -> list[float]:
+    """Each decision of the strong bot over whole 4-player Rio Grande games (asked at every
+    move, awaited or not)."""
+    times = []
+    for game in range(games):
+        seed = f"bench/strong/{game}"
+        seats = [make_bot("strong", f"{seed}/{seat}") for seat in range(4)]
+        state, _ = new_game("rio-grande", NAMES[:4], seed)
+        for seat, action in play("rio-grande", 4, seed, ["strong"], check=False).log:
+            started = time.perf_counter()
+            seats[seat].choose(state, seat)
+            times.append((time.perf_counter() - started) * 1000)
+            apply(state, seat, action)
     return times
 
 
@@ -63,9 +81,7 @@ def replay_ms(recorded) -> list[float]:
     times = []
     for seed, log in recorded:
         started = time.perf_counter()
-        state, _ = new_game("rio-grande", NAMES, seed)
-        for seat, action in log:
-            apply(state, seat, action)
+        replay("rio-grande", NAMES, seed, {}, log)
         times.append((time.perf_counter() - started) * 1000)
     return times
 
@@ -73,6 +89,7 @@ def replay_ms(recorded) -> list[float]:
 def main() -> None:
     rate = throughput()
     game_ms = statistics.median(heuristic_game_ms())
+    conquest_ms = statistics.median(heuristic_game_ms("bohnaparte", 4, games=20))
     recorded = _recorded_games()
     apply_times, view_times = apply_and_view_us(recorded)
     moves = statistics.mean(len(log) for _, log in recorded)
@@ -85,6 +102,7 @@ def main() -> None:
         f"  heuristic 5p rio-grande game: median {game_ms:.1f} ms "
         f"(target <= {TARGETS['heuristic_game_ms']:.0f})"
     )
+    print(f"  heuristic 4p bohnaparte game: median {conquest_ms:.1f} ms")
     print(
         f"  apply: median {statistics.median(apply_times):.1f} us, "
         f"p99 {statistics.quantiles(apply_times, n=100)[98]:.1f} us "
@@ -95,3 +113,8 @@ def main() -> None:
         f"median {statistics.median(replay_ms(recorded)):.1f} ms"
     )
     print(f"  view: median {statistics.median(view_times):.1f} us")
+    decisions = strong_decision_ms()
+    print(
+        f"  strong bot decision: median {statistics.median(decisions):.2f} ms, "
+        f"p99 {statistics.quantiles(decisions, n=100)[98]:.2f} ms (target <= 50 and <= 500)"
+    )

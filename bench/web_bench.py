@@ -1,13 +1,20 @@
 """Web figures on PostgreSQL: the game page and the poll under 50 concurrent clients, beside a
 bare Django view measured in the same run.
 
+The clients share one session, as tabs of one player's browser do (its session and CSRF
+cookies): after the first load each gets the page kept for that session and version. The page
+rendered afresh (a counter-offer link, which is never kept) is measured too, so that what a
+render costs is never hidden by the cache.
+
 The site runs under gunicorn (threaded workers, keep-alive) with DEBUG off, against the
 database named by BENCH_DATABASE_URL (default: a `bohnanza_bench` database on the local
 PostgreSQL, created if missing).
 """
 
 import os
+import secrets
 import socket
+import string
 import subprocess
 import sys
 import time
@@ -66,7 +73,9 @@ def _prepare(env: dict) -> tuple[str, str, str]:
     )
     game_id, seq, session, token = out.stdout.split()[-4:]
     poll = f"/games/{game_id}/poll/?since={seq}&chat=0&seen={quote(token)}"
-    return f"/games/{game_id}/", poll, f"sessionid={session}"
+    # A browser holds the CSRF cookie its first page set; a page is kept only for one that does.
+    csrf = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(32))
+    return f"/games/{game_id}/", poll, f"sessionid={session}; csrftoken={csrf}"
 
 
 def _serve(env: dict, port: int) -> subprocess.Popen:
@@ -111,7 +120,12 @@ def main() -> None:
         return
     env = _environment(url)
     page, poll, cookie = _prepare(env)
-    paths = (("bare view", "/healthz"), ("game page", page), ("poll", poll))
+    paths = (
+        ("bare view", "/healthz"),
+        ("game page", page),
+        ("game page, rendered afresh", f"{page}?counter=999999"),
+        ("poll", poll),
+    )
     port = _free_port()
     server = _serve(env, port)
     try:
@@ -136,19 +150,20 @@ def main() -> None:
     print("  closed loop (each client sends its next request as soon as it has the answer):")
     for name, result in closed.items():
         _print(name, result)
-    bare, page_r, poll_r = closed["bare view"], closed["game page"], closed["poll"]
-    print(
-        f"  by throughput: game page / bare view {bare.rps / page_r.rps:.1f}x; "
-        f"poll / page {page_r.rps / poll_r.rps:.2f}"
-    )
+    bare, page_r = closed["bare view"], closed["game page"]
+    print(f"  by throughput: game page / bare view {bare.rps / page_r.rps:.1f}x")
     # The load generator shares the two cores: at a thousand requests a second it takes a good
     # part of them, which caps the cheap requests' throughput. The server's own CPU time per
     # request (gunicorn, PostgreSQL, Redis) is the cost without it.
+    page_ratio = cpu_ms["game page"] / cpu_ms["bare view"]
+    fresh = cpu_ms["game page, rendered afresh"]
     print(
         "  server CPU per request: "
         + ", ".join(f"{name} {ms:.2f} ms" for name, ms in cpu_ms.items())
-        + f"; game page / bare view {cpu_ms['game page'] / cpu_ms['bare view']:.1f}x; "
-        f"poll / page {cpu_ms['poll'] / cpu_ms['game page']:.2f} (target <= 0.10)"
+        + f"\n  game page / bare view {page_ratio:.1f}x (target <= 5: "
+        f"{'met' if page_ratio <= 5 else 'NOT met'}); rendered afresh / bare view "
+        f"{fresh / cpu_ms['bare view']:.1f}x; poll / page rendered afresh "
+        f"{cpu_ms['poll'] / fresh:.2f} (target <= 0.10)"
     )
     print("  paced (each client loads the page once a second, or polls every 2 s as pages do):")
     for name, result in paced.items():

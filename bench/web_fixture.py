@@ -36,7 +36,7 @@ def started_game() -> tuple[int, int, str, str]:
     client.force_login(alice)
     seat = game.seats.get(user=alice)
     session = client.cookies["sessionid"].value
-    return game.id, game.seq, session, presence_token(seat.id, session)
+    return game.id, game.seq, session, presence_token(seat.id, game.id, session)
 
 
 def _played_into_its_middle(game: Game) -> Game:

@@ -78,10 +78,10 @@ def test_a_worker_killed_during_a_timeout_leaves_one_automatic_move_and_one_mail
 
     second = workers()
     active = user_at(game, 0)
-    smtp.wait_for("plant_traded", to=active.email, timeout=3 * SWEEP)
+    smtp.wait_for("plant_received", to=active.email, timeout=3 * SWEEP)
     time.sleep(SWEEP + 0.5)
     assert [move.kind for move in system_moves(game)] == ["end_trading"]
-    assert len(smtp.messages("plant_traded", to=active.email)) == 1
+    assert len(smtp.messages("plant_received", to=active.email)) == 1
     second.stop()
 
 

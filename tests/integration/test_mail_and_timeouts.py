@@ -7,7 +7,7 @@ import pytest
 from django.db import connections
 
 from bench.async_infra import wait_until
-from games import deadlines
+from games import services
 from games.models import Deadline, Outbox, Seat
 
 from .helpers import (
@@ -80,7 +80,7 @@ def test_a_passed_deadline_becomes_exactly_one_automatic_move(table, smtp):
     assert applied <= 2 * SWEEP
     assert Deadline.objects.get(id=deadline.id).done
     assert Seat.objects.get(game=game, position=0).timeouts == 1
-    smtp.wait_for("plant_traded", to=user_at(game, 0).email)
+    smtp.wait_for("plant_received", to=user_at(game, 0).email)
 
 
 def test_two_sweeps_at_once_make_one_automatic_move_and_one_mail(table, smtp):
@@ -92,7 +92,7 @@ def test_two_sweeps_at_once_make_one_automatic_move_and_one_mail(table, smtp):
     def sweep():
         try:
             start.wait(5)
-            results.append(deadlines.deadlines_sweep())
+            results.append(services.deadlines_sweep())
         finally:
             connections.close_all()
 
@@ -103,8 +103,8 @@ def test_two_sweeps_at_once_make_one_automatic_move_and_one_mail(table, smtp):
         thread.join(30)
 
     active = user_at(game, 0)
-    smtp.wait_for("plant_traded", to=active.email)
+    smtp.wait_for("plant_received", to=active.email)
     time.sleep(SWEEP + 0.5)  # the worker's own sweeps run too
     assert [move.kind for move in system_moves(game)] == ["end_trading"]
     assert sum(results) <= 1
-    assert len(smtp.messages("plant_traded", to=active.email)) == 1
+    assert len(smtp.messages("plant_received", to=active.email)) == 1

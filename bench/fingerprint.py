@@ -1,0 +1,115 @@
+"""A fingerprint of how games play, to show that a change of structure changed no game.
+
+    python -m bench.fingerprint [--games 470]
+
+Plays seeded games of every edition and player count with random, heuristic and mixed bots,
+then prints three SHA-256 hashes:
+
+- games: each game's move log, scores and winners;
+- events: every event of every game as every seat (and a spectator) reads it, worded;
+- protocol: after every move, what each seat is told (the status line of its page and the
+  reason "my games" gives), the move a timeout would make for each awaited seat and the clock
+  it runs on;
+- ranking: the final ranking of every finished game, as the page shows it.
+
+Run it before and after a change; equal hashes mean equal games, events and prompts.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import time
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bohnanza_site.settings")
+django.setup()
+
+from games import deadlines, engine  # noqa: E402
+from games.engine.simulate import play  # noqa: E402
+from games.selectors.boards import board  # noqa: E402
+
+TABLES = [
+    ("amigo-classic", 3, {}),
+    ("amigo-classic", 4, {}),
+    ("amigo-classic", 5, {}),
+    ("amigo-1997", 3, {}),
+    ("amigo-1997", 3, {"three_fields_at_three": True}),
+    ("amigo-1997", 4, {}),
+    ("amigo-1997", 5, {}),
+    ("amigo-1997", 5, {"cheap_third_field_at_five": True}),
+    ("rio-grande", 2, {}),
+    ("rio-grande", 3, {}),
+    ("rio-grande", 4, {}),
+    ("rio-grande", 5, {}),
+    ("rio-grande", 6, {}),
+    ("rio-grande", 7, {}),
+]
+BOTS = (["random"], ["heuristic"], ["random", "heuristic"])
+# What each row of the final ranking shows.
+RANKED = ("name", "coins", "hand", "winner")
+
+
+def _digest(hasher, value) -> None:
+    hasher.update(json.dumps(value, sort_keys=True, default=list).encode())
+
+
+def fingerprint(games: int) -> dict[str, str]:
+    hashes = {name: hashlib.sha256() for name in ("games", "events", "protocol", "ranking")}
+    combos = [(table, bots) for table in TABLES for bots in BOTS]
+    for number in range(games):
+        (edition, players, options), bots = combos[number % len(combos)]
+        seed = f"fingerprint/{number}"
+        outcome = play(edition, players, seed, bots, check=False, options=options)
+        _digest(hashes["games"], [outcome.log, outcome.scores, outcome.winners])
+        _replay(edition, players, seed, options, outcome.log, hashes)
+    return {name: hasher.hexdigest() for name, hasher in hashes.items()}
+
+
+def _replay(edition, players, seed, options, log, hashes) -> None:
+    names = [f"seat{seat}" for seat in range(players)]
+    state, events = engine.new_game(edition, names, seed, options)
+    viewers = [*range(players), None]
+    _digest(hashes["events"], _worded(events, names, viewers))
+    _digest(hashes["protocol"], _protocol(state, viewers))
+    for seat, action in log:
+        events = engine.apply(state, seat, action)
+        _digest(hashes["events"], _worded(events, names, viewers))
+        _digest(hashes["protocol"], _protocol(state, viewers))
+    if state.over:
+        ranking = board(engine.view(state, None))["result"]["ranking"]
+        _digest(hashes["ranking"], [[row[key] for key in RANKED] for row in ranking])
+
+
+def _worded(events, names, viewers) -> list:
+    return [
+        [engine.describe(event.for_seat(viewer), names, viewer) for event in events]
+        for viewer in viewers
+    ]
+
+
+def _protocol(state, viewers) -> list:
+    told = []
+    for viewer in viewers:
+        asked = engine.view(state, viewer)["prompt"]
+        told.append([asked["text"], asked["reason"] if asked["awaited"] else None])
+    clocks = deadlines.awaited_kinds(state)
+    for seat in engine.waiting_for(state):
+        told.append([seat, clocks[seat], engine.default_move(state, seat)])
+    return told
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.fingerprint", description=__doc__)
+    parser.add_argument("--games", type=int, default=470)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    hashes = fingerprint(args.games)
+    print(f"games={args.games} seconds={time.perf_counter() - started:.0f}")
+    for name, digest in hashes.items():
+        print(f"{name}: {digest}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Server time of the league page, the leaderboard and the player profile on the demo set
+(200 players, 1,000 finished games, a running season), beside the game page's.
+
+Measured in one process with Django's test client and DEBUG off, so the figure is the time
+the site takes to answer (database included), without the network or a load generator. The
+set is built once in its own PostgreSQL database (BENCH_LEAGUES_DATABASE_URL, default a
+`bohnanza_bench_leagues` database on the local PostgreSQL).
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bench.web_bench import _ensure_database
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bohnanza_bench_leagues"
+REQUESTS = 40
+
+
+def main() -> None:
+    url = os.environ.get("BENCH_LEAGUES_DATABASE_URL", DEFAULT_URL)
+    try:
+        _ensure_database(url)
+    except Exception as error:  # noqa: BLE001 - the bench reports and skips, it never hides it
+        print(f"leagues: skipped, no PostgreSQL at {url}: {error}")
+        return
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "bohnanza_site.settings",
+        "DATABASE_URL": url,
+        "DEBUG": "false",
+    }
+    python = sys.executable
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"], ["leagues_demo"]):
+        subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([python, "-m", "bench.league_bench", "--measure"], cwd=ROOT, env=env, check=True)
+
+
+def measure() -> None:
+    """Runs inside the configured site: each page requested REQUESTS times after a warm-up."""
+    # Django's modules are imported here, once the settings named by the environment apply:
+    # `make bench` imports this module before any site is configured.
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test import Client
+    from django.urls import reverse
+
+    from games.models import Game
+    from leagues.models import League, Rating
+
+    league = League.objects.get(name="Demo League")
+    game = Game.objects.filter(
+        league_game__group__season__league=league, status=Game.Status.RUNNING
+    ).first()
+    player = game.seats.get(position=0).user
+    busiest = Rating.objects.order_by("-games").first()
+    client = Client()
+    client.force_login(player)
+    game_page = reverse("games:game", args=[game.id])
+    pages = (
+        ("game page", game_page),
+        ("game page, rendered afresh", f"{game_page}?counter=999999"),
+        ("league page", reverse("leagues:league", args=[league.id])),
+        ("leaderboard", reverse("leagues:ratings", args=["bohnanza-4-5"])),
+        ("player profile", reverse("leagues:player", args=[busiest.user_id])),
+    )
+    print(f"leagues (PostgreSQL, demo set, one process, {REQUESTS} requests a page)")
+    for name, path in pages:
+        client.get(path)
+        queries = _Counter()
+        with connection.execute_wrapper(queries):
+            client.get(path)
+        times = []
+        for _ in range(REQUESTS):
+            start = time.perf_counter()
+            response = client.get(path)
+            times.append((time.perf_counter() - start) * 1000)
+            assert response.status_code == 200, (path, response.status_code)
+        times.sort()
+        print(
+            f"  {name:<27} median {statistics.median(times):6.1f} ms, "
+            f"p90 {times[int(len(times) * 0.9)]:6.1f} ms, {queries.count} queries"
+        )
+
+
+class _Counter:
+    """Counts the queries a request makes (DEBUG is off, so Django keeps no log of them)."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, execute, sql, params, many, context):
+        self.count += 1
+        return execute(sql, params, many, context)
+
+
+if __name__ == "__main__":
+    if "--measure" in sys.argv:
+        measure()
+    else:
+        main()
