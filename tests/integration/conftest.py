@@ -9,7 +9,8 @@ import os
 
 import pytest
 
-from bench.async_infra import RedisServer, SmtpSink, Worker, database_url
+from bench.async_infra import RedisServer, SmtpSink, Worker, database_url, wait_until
+from games.models import Outbox
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 SKIP_REASON = (
@@ -17,14 +18,19 @@ SKIP_REASON = (
     "(REDIS_URL) and start their own Celery worker and SMTP server; CI sets both variables."
 )
 HERE = os.path.dirname(__file__)
+RUNNING: list[Worker] = []  # the workers started in this test process, stopped or not
 
 
 def pytest_collection_modifyitems(config, items):
-    if REDIS_URL:
-        return
     for item in items:
-        if str(item.path).startswith(HERE):
+        if not str(item.path).startswith(HERE):
+            continue
+        if not REDIS_URL:
             item.add_marker(pytest.mark.skip(reason=SKIP_REASON))
+        # One test process at a time: the workers these tests start share the broker's queue
+        # (and purge it), so two processes running them side by side would take each other's
+        # tasks. `make test` runs with --dist loadgroup.
+        item.add_marker(pytest.mark.xdist_group("real-services"))
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -80,7 +86,7 @@ def workers(real_services, smtp, tmp_path_factory):
     }
     # Messages left in the queue by earlier runs name rows of another database.
     app.control.purge()
-    started: list[Worker] = []
+    started = RUNNING
     log_dir = str(tmp_path_factory.mktemp("celery"))
 
     def start(concurrency: int = 2) -> Worker:
@@ -91,3 +97,18 @@ def workers(real_services, smtp, tmp_path_factory):
     yield start
     for worker in started:
         worker.stop()
+    started.clear()
+
+
+@pytest.fixture(autouse=True)
+def worker_done_before_the_tables_are_emptied(transactional_db):
+    """After each test, a running worker first sends the mail the test left it. Emptying the
+    tables while it writes can deadlock: the emptying fails, and the next test in this process
+    finds the last one's rows."""
+    yield
+    if any(worker.process and worker.process.poll() is None for worker in RUNNING):
+        wait_until(
+            lambda: not Outbox.objects.filter(sent_at=None, skipped="", digest=False).exists(),
+            60,
+            what="the worker to send the mail the test left",
+        )
