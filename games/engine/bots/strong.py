@@ -50,10 +50,10 @@ class StrongBot(HeuristicBot):
         unseen = unseen_beans(state, seat)
         in_hand = _counts(beans, state.hands[seat])
 
-        def loss(i: int) -> tuple[int, int, int]:
+        def loss(i: int) -> tuple[bool, int, int, int]:
             bean, count = beans[fields[i][0]], len(fields[i])
             now = payout(bean, count)
-            return reach(bean, count, in_hand, unseen) - now, -now, count
+            return now == 0, reach(bean, count, in_hand, unseen) - now, -now, count
 
         return min(harvestable(state, seat), key=loss)
 
