@@ -65,7 +65,18 @@ def game_page(
         clocks = _clocks(game, seats)
         for player in page["players"]:
             player["clock"] = clocks[player["seat"]]
+        page["trading"]["bot_waits"] = _bot_waiting_for_offers(page)
     return page
+
+
+def _bot_waiting_for_offers(page: dict) -> dict | None:
+    """A bot trading as the active player waits its patience for offers before it ends
+    trading: said beside the offer builder, with until when, to a player who may offer."""
+    active = next((p for p in page["players"] if p["is_active"]), None)
+    clock = active["clock"] if active else None
+    if not (clock and clock["bot"] and clock["trading"] and page["trading"]["builder"]):
+        return None
+    return {"name": active["name"], "due": clock["due"], "left": clock["left"]}
 
 
 def page_head(*, game: Game, seats: list[Seat], user) -> dict:

@@ -114,7 +114,7 @@ def test_a_bots_offer_waits_for_alice_who_accepts_and_the_bot_ends_trading_after
     assert f"waits for your answer until {until}" in offer_mail.body
     # Her page shows it too, on the bot's own clock.
     shown = re.escape(f"{patience.due_at:%a %-d %b, %H:%M} UTC")
-    bot_clock = rf"Waits for answers at most until\s*<time[^>]*>{shown}<"
+    bot_clock = rf"Ends trading at the latest at\s*<time[^>]*>{shown}<"
     assert re.search(bot_clock, alice_page(game, alice))
     assert not offer.ask and not offer.ask_faceup  # a gift: alice gives nothing for it
     result = services.move_submit(
@@ -228,6 +228,11 @@ def test_a_bot_trading_as_the_active_player_leaves_alice_its_patience_to_offer(g
     waited_from = game.seq
     patience = timecontrol.PRESETS["daily"].bot_patience
     assert abs(row.due_at - (row.started_at + patience)) < timedelta(seconds=5)
+    # Beside her offer builder, she reads that the bot waits for her offers, and until when.
+    shown = re.escape(f"{row.due_at:%a %-d %b, %H:%M} UTC")
+    name = re.escape(state_of(game).names[bot])
+    notice = rf"{name} waits for your offers until\s*<time[^>]*>{shown}<.*?, then ends trading\."
+    assert re.search(notice, alice_page(game, alice), re.DOTALL)
 
     assert services.deadlines_sweep(now=row.due_at - timedelta(seconds=1)) == 0
     assert fresh(game).seq == waited_from  # alice may still offer
