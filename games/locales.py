@@ -14,9 +14,21 @@ ZONE_COOKIE = "tz"
 SESSION_KEY = "locale"
 
 
+# The areas of the time-zone database's own names (Europe/Rome, America/New_York, Etc/GMT-2),
+# which browsers report; its old aliases and oddities ("localtime", "Factory", "US/Pacific",
+# "posix/...") are left out of the choice.
+ZONE_AREAS = frozenset(
+    (
+        "Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Etc",
+        "Europe", "Indian", "Pacific",
+    )
+)
+
+
 @cache
 def zone_names() -> tuple[str, ...]:
-    return tuple(sorted(zoneinfo.available_timezones()))
+    zones = zoneinfo.available_timezones()
+    return tuple(sorted(z for z in zones if z == "UTC" or z.split("/")[0] in ZONE_AREAS))
 
 
 def zone_or_none(name: str | None) -> str | None:

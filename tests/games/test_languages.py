@@ -203,11 +203,17 @@ def test_a_player_sets_their_language_and_zone_and_the_next_page_uses_them(clien
     assert "Preferenze" in client.get(reverse("links:preferences")).content.decode()
 
 
-def test_a_zone_or_language_the_site_does_not_know_is_refused_and_nothing_changes(client, players):
+@pytest.mark.parametrize(
+    ("language", "zone"),
+    [("xx", "Mars/Olympus"), ("de", "localtime"), ("de", "Factory"), ("de", "posix/Europe/Rome")],
+)
+def test_a_zone_or_language_the_site_does_not_know_is_refused_and_nothing_changes(
+    client, players, language, zone
+):
     alice = players["alice"]
     client.force_login(alice)
     response = client.post(
-        reverse("links:locale"), {"language": "xx", "time_zone": "Mars/Olympus"}, follow=True
+        reverse("links:locale"), {"language": language, "time_zone": zone}, follow=True
     )
 
     assert response.status_code == 200
