@@ -113,6 +113,10 @@ def _season_action(request, season_id: int, action, done: str):
         messages.error(request, error.message)
     else:
         messages.success(request, done)
+    # Back to the league as the player came: a private league's invitation shows it to them.
+    token = request.POST.get("token", "")
+    if token and may_see(season.league, request.user, token):
+        return redirect("leagues:invite", season.league_id, token)
     return redirect("leagues:league", season.league_id)
 
 

@@ -97,6 +97,25 @@ def test_a_private_league_is_seen_by_its_players_and_through_its_invitation_link
     assert client.get(reverse("leagues:standings_csv", args=[running_season.id])).status_code == 404
 
 
+def test_a_refused_sign_up_through_the_invitation_shows_the_league_and_the_reason(
+    client, running_season, django_user_model
+):
+    league = running_season.league
+    stranger = django_user_model.objects.create_user(username="erin", email="erin@example.com")
+    client.force_login(stranger)
+
+    response = client.post(
+        reverse("leagues:sign_up", args=[running_season.id]),
+        {"token": league.invite_token},
+        follow=True,
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Bean Counters" in page and 'class="error"' in page
+    assert not running_season.entries.filter(user=stranger).exists()
+
+
 def test_a_player_signs_up_through_the_invitation_link(client, alice, bob):
     league = services.league_create(
         user=alice, name="Beans", edition="amigo-1997", players=3, group_size=3, promoted=1
