@@ -183,21 +183,33 @@ def _moves(view: dict, ours: dict, labels: list[str]) -> dict:
                 "take": action["take"],
                 "slots": action["cards"][: action["take"]],
             }
+    _mark_cards_not_for_every_target(moves, view["legal"])
     return moves
 
 
 def _add_attack(moves: dict, action: dict, labels: list[str], known: dict) -> None:
     """One target more; the attack form offers every card and cavalry that some target takes
-    (a swamp takes no depot card: the engine says so if one is chosen there)."""
+    (a swamp takes no depot card: the form says so beside the card)."""
     moves["attacks"].append({"land": action["land"], "label": labels[action["land"]]})
     for card in action["cards"]:
-        if known[card] not in moves["attack_cards"]:
-            moves["attack_cards"].append(known[card])
+        if all(offered["id"] != card for offered in moves["attack_cards"]):
+            moves["attack_cards"].append({**known[card], "not_for": []})
     moves["attack_deck"] = moves["attack_deck"] or action["deck"]
     for paddock in action["cavalry"]:
         horse = {"paddock": paddock, "label": labels[paddock]}
         if horse not in moves["attack_cavalry"]:
             moves["attack_cavalry"].append(horse)
+
+
+def _mark_cards_not_for_every_target(moves: dict, legal: list[dict]) -> None:
+    """Each attack card lists the targets it may not be played against."""
+    takes = {action["land"]: set(action["cards"]) for action in legal if action["kind"] == "attack"}
+    for card in moves["attack_cards"]:
+        card["not_for"] = [
+            target["label"]
+            for target in moves["attacks"]
+            if card["id"] not in takes[target["land"]]
+        ]
 
 
 def _known_cards(view: dict, ours: dict) -> dict[int, dict]:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from games import engine, services
 from games.engine.bohnaparte.board import part
 from games.engine.bohnaparte.listing import MOVE_KINDS
+from games.engine.bohnaparte.maps import MAPS
 from games.models import Deadline, Game
 
 from .campaigns import bohnaparte_game, to_attack
@@ -88,6 +89,49 @@ def test_an_attack_from_the_form_waits_for_the_defender_who_answers_on_their_pag
     assert response.status_code == 200
     kinds = [line["kind"] for line in fresh(game).moves.last().events]
     assert "battle" in kinds
+
+
+def test_the_attack_form_says_which_targets_a_depot_card_may_not_be_played_against(
+    client, campaign
+):
+    game = play_until(campaign, lambda state: state.phase == "attack")
+    state = state_of(game)
+    attacker = state.active
+    board = part(state)
+    near, swamp = next(
+        found
+        for kind in ("farm", "village", "city", "monastery", "mine", "iron_mine", "forest")
+        for found in _pairs(state, kind, "swamp")
+        if board["owners"][found[1]] is None
+    )
+    board["owners"][near] = attacker  # the swamp beside it is a target, with other lands
+    board["depots"][attacker] = [state.deck.pop()]
+    depot_card = board["depots"][attacker][0]
+    Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
+    attacks = [a for a in engine.legal_actions(state, attacker) if a["kind"] == "attack"]
+    refused = [a["land"] for a in attacks if depot_card not in a["cards"]]
+    assert refused == [swamp] and len(attacks) > 1
+
+    html = unescape(page_of(client, game, attacker))
+
+    form = html[html.index('id="attack-form"') :]
+    label = form[form.index(f'id="attack-card{depot_card}"') :]
+    label = label[: label.index("</label>")]
+    swamp_name = re.search(rf'<option value="{swamp}">([^<]*)</option>', form)[1]
+    assert re.search(rf"not against {re.escape(swamp_name)}\s*</span>", label)
+    hand_card = state.hands[attacker][0] if state.hands[attacker] else None
+    if hand_card is not None:
+        hand_label = form[form.index(f'id="attack-card{hand_card}"') :]
+        assert "not against" not in hand_label[: hand_label.index("</label>")]
+
+
+def _pairs(state, near: str, far: str):
+    chart = MAPS[part(state)["map"]]
+    for land in chart.lands:
+        if chart.kinds[land] == near:
+            for other in chart.neighbours[land]:
+                if chart.kinds[other] == far:
+                    yield land, other
 
 
 def test_an_attack_on_a_land_out_of_reach_is_refused_with_a_reason_and_changes_nothing(
