@@ -94,13 +94,23 @@ class State:
     rules: Rules
     card_beans: tuple[int, ...]  # bean of each card id
 
-    def __init__(self, edition: str, options: dict, names: list[str], seed: str):
-        self.rules = resolve(edition, len(names), options)
+    def __init__(
+        self,
+        edition: str,
+        options: dict,
+        names: list[str],
+        seed: str,
+        *,
+        like: "State | None" = None,
+    ):
+        """A game before its setup; `like`: another state of the same game, whose rules and
+        cards this one shares instead of working them out again."""
+        self.rules = like.rules if like else resolve(edition, len(names), options)
         self.edition = edition
         self.options = dict(options)
         self.names = list(names)
         self.seed = seed
-        self.card_beans = card_beans_for(self.rules)
+        self.card_beans = like.card_beans if like else card_beans_for(self.rules)
         n = len(names)
         self.shuffles = 0
         self.start_player = 0
@@ -156,12 +166,10 @@ class State:
 
     @classmethod
     def from_dict(cls, data: dict) -> "State":
-        state = cls.__new__(cls)
+        state = cls(data["edition"], data["options"], data["names"], data["seed"])
         for name in _SAVED:
             setattr(state, name, deep_copy(data[name]))
         state.offers = {offer["id"]: Offer.from_dict(offer) for offer in data["offers"]}
-        state.rules = resolve(state.edition, len(state.names), state.options)
-        state.card_beans = card_beans_for(state.rules)
         return state
 
     def copy(self) -> "State":

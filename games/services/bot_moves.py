@@ -70,14 +70,12 @@ def _bot_of(game: Game, seat: Seat):
     if "rng" in memory:
         version, internal, gauss_next = memory.pop("rng")
         bot.rng.setstate((version, tuple(internal), gauss_next))
-    for key, value in memory.items():
-        if hasattr(bot, key):
-            setattr(bot, key, value)
+    bot.recall(memory)
     return bot
 
 
 def _memory_of(bot) -> dict:
-    memory = {key: value for key, value in vars(bot).items() if key != "rng"}
+    memory = bot.memory()
     memory["rng"] = bot.rng.getstate()
     return json.loads(json.dumps(memory))
 

@@ -12,10 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games import engine, services, timecontrol
-from games.engine.bots.heuristic import HeuristicBot
 from games.engine.state import Offer
 from games.models import Deadline, Game, Move, Outbox, Seat
-from games.services import timeouts
+from games.services import bot_moves, timeouts
 
 from .helpers import fresh, good_move, let_patience_run_out, play_as, position_of, state_of
 from .test_bots import table
@@ -177,14 +176,23 @@ def test_a_bot_whose_patience_ran_out_makes_no_new_offer_and_ends_trading(game, 
         "to": position_of(game, alice),
         "give": [state.hands[state.active][0]],
     }
-    choose = HeuristicBot.choose
+    bot_of = bot_moves._bot_of
 
-    def offers_while_trading(self, state, seat, awaited=True):
-        if state.phase == "trade":
-            return another
-        return choose(self, state, seat, awaited=awaited)
+    class OffersWhileTrading:
+        """The table's bot, but one that would offer something more."""
 
-    monkeypatch.setattr(HeuristicBot, "choose", offers_while_trading)
+        def __init__(self, bot):
+            self.bot, self.rng = bot, bot.rng
+
+        def choose(self, state, seat, awaited=True):
+            if state.phase == "trade":
+                return another
+            return self.bot.choose(state, seat, awaited=awaited)
+
+        def memory(self):
+            return self.bot.memory()
+
+    monkeypatch.setattr(bot_moves, "_bot_of", lambda *seat: OffersWhileTrading(bot_of(*seat)))
     services.deadlines_sweep(now=row.due_at + timedelta(seconds=1))
 
     assert moves_after(game, row.expected_seq)[0] == ("end_trading", "bot")

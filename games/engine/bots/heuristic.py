@@ -8,6 +8,8 @@ and trades that fit its fields, and asks the active player for a face-up card it
 for a card its fields cannot take.
 """
 
+from random import Random
+
 from ..beans import payout
 from ..editions import DUEL_TURN
 from ..fields import harvestable, third_field_cost
@@ -21,10 +23,17 @@ LONG_HAND = 5  # with more cards in hand, a second card may start a new field
 
 
 class HeuristicBot(Bot):
-    def __init__(self, rng):
+    def __init__(self, rng: Random):
         super().__init__(rng)
         self.offered_turn = -1
         self.offered: list[int] = []  # cards offered this turn, so that none is offered twice
+
+    def memory(self) -> dict:
+        return {"offered_turn": self.offered_turn, "offered": list(self.offered)}
+
+    def recall(self, memory: dict) -> None:
+        self.offered_turn = int(memory.get("offered_turn", -1))
+        self.offered = [int(card) for card in memory.get("offered", [])]
 
     def decide(self, state: State, seat: int, awaited: bool) -> dict | None:
         if bohnaparte.plays(state):

@@ -6,6 +6,8 @@ no place and it has no other move: harvesting at random would only uproot beans 
 games long and pointless.
 """
 
+from random import Random
+
 from ..state import State
 from . import bohnaparte
 from .menu import Menu
@@ -19,9 +21,17 @@ NOTHING_TO_CHOOSE = frozenset(("stop_planting", "buy_field", "end_trading", "end
 class RandomBot:
     """Decides from its seat's `Menu` only."""
 
-    def __init__(self, rng):
+    def __init__(self, rng: Random):
         self.rng = rng
         self.offers_made: tuple[int, int] = (0, 0)  # (turn, how many)
+
+    def memory(self) -> dict:
+        """What the bot remembers from one move to the next, as plain data."""
+        return {"offers_made": list(self.offers_made)}
+
+    def recall(self, memory: dict) -> None:
+        turn, made = memory.get("offers_made", (0, 0))
+        self.offers_made = (int(turn), int(made))
 
     def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
         return self.decide(Menu(state, seat), awaited)

@@ -13,6 +13,8 @@ those beans. The seed is secret too. Bohnaparte's own parts are read through its
 seat (`board_view`).
 """
 
+from random import Random
+
 from ..state import Offer, State, deep_copy
 
 HIDDEN_SEED = ""
@@ -21,8 +23,15 @@ HIDDEN_SEED = ""
 class Bot:
     """A bot: `choose` hands `decide` only what the seat may see."""
 
-    def __init__(self, rng):
+    def __init__(self, rng: Random):
         self.rng = rng
+
+    def memory(self) -> dict:
+        """What the bot remembers from one move to the next, as plain data."""
+        return {}
+
+    def recall(self, memory: dict) -> None:
+        """Carries on with what `memory` gave."""
 
     def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
         return self.decide(seat_state(state, seat), seat, awaited)
@@ -39,13 +48,7 @@ def seat_state(state: State, seat: int) -> State:
             pool += hands[other]
     pool.sort()
     offers, pledged = _offers_seen(state, seat, pool)
-    seen = State.__new__(State)
-    seen.rules = state.rules
-    seen.card_beans = state.card_beans
-    seen.edition = state.edition
-    seen.options = state.options
-    seen.names = state.names
-    seen.seed = HIDDEN_SEED
+    seen = State(state.edition, state.options, state.names, HIDDEN_SEED, like=state)
     seen.shuffles = state.shuffles
     seen.start_player = state.start_player
     seen.active = state.active
