@@ -43,8 +43,9 @@ def trimmed(action):
     return {key: action[key] for key in ("kind", *keys) if key in action}
 
 
-def apply(state: State, seat: int, action: dict) -> list[Event]:
-    """Apply one seat's move and return what happened, or raise IllegalMove."""
+def apply(state: State, seat: object, action: object) -> list[Event]:
+    """Apply one seat's move and return what happened, or raise IllegalMove. The seat and the
+    move may be anything a request or a mail brought: they are checked here."""
     if state.over:
         raise IllegalMove(gettext("The game is over."))
     if type(seat) is not int or not 0 <= seat < len(state.names):

@@ -30,11 +30,13 @@ from .phases import PHASES
 from .state import State
 
 
-def what_changed(before: State, now: State, seat: int, action: dict) -> str | None:
+def what_changed(before: State, now: State, seat: object, action: object) -> str | None:
     """None if `action` by `seat` reads the same on `now` as on `before`, and `before` allowed
     it (the page could have offered it); else what changed, as a sentence for the player. A
     move that cannot be read is left for `apply` to refuse."""
-    check = _CHECKS.get(action.get("kind")) if isinstance(action, dict) else None
+    if type(seat) is not int or not isinstance(action, dict):
+        return None
+    check = _CHECKS.get(action.get("kind"))
     if check is None:
         return None
     changed = check(before, now, seat, action)

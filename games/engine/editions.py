@@ -266,7 +266,8 @@ EDITIONS: MappingProxyType[str, Edition] = MappingProxyType(
 )
 
 
-def resolve(edition: str, players: int, options: dict | None = None) -> Rules:
+def resolve(edition: object, players: object, options: object = None) -> Rules:
+    """The rules of a game as a request may ask for it: anything wrong is a SetupError."""
     try:
         chosen = EDITIONS[edition]
     except (KeyError, TypeError):

@@ -20,7 +20,12 @@ class Event:
 
     @classmethod
     def private(
-        cls, kind: str, seat: int, data: dict, secret: dict, readers: tuple[int, ...] = ()
+        cls,
+        kind: str,
+        seat: int | None,
+        data: dict,
+        secret: dict | None,
+        readers: tuple[int, ...] = (),
     ) -> "Event":
         """An event with cards that only its seat, and the `readers`, may see."""
         event = cls(kind, seat, data)
@@ -40,7 +45,12 @@ class Event:
 
     def to_dict(self) -> dict:
         """Everything, for storage on the server only."""
-        stored = {"kind": self.kind, "seat": self.seat, "data": self.data, "secret": self.secret}
+        stored: dict = {
+            "kind": self.kind,
+            "seat": self.seat,
+            "data": self.data,
+            "secret": self.secret,
+        }
         if self.readers:
             stored["readers"] = list(self.readers)
         return stored

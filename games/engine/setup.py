@@ -9,10 +9,10 @@ from .turn import begin_turn, enter
 
 
 def new_game(
-    edition: str,
+    edition: object,
     seat_names: list[str],
-    seed: str,
-    options: dict | None = None,
+    seed: object,
+    options: object = None,
 ) -> tuple[State, list[Event]]:
     """Seat 0 is the start player; seating order is clockwise. Returns the state and the
     setup events (deal and first turn, or the edition's opening phase before it)."""

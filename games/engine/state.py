@@ -4,6 +4,7 @@ Piles keep their top at the end of the list; a hand keeps its front card at inde
 """
 
 import hashlib
+from typing import cast
 
 from .beans import BEANS
 from .editions import Rules, resolve
@@ -96,8 +97,8 @@ class State:
 
     def __init__(
         self,
-        edition: str,
-        options: dict,
+        edition: object,
+        options: object,
         names: list[str],
         seed: str,
         *,
@@ -106,8 +107,9 @@ class State:
         """A game before its setup; `like`: another state of the same game, whose rules and
         cards this one shares instead of working them out again."""
         self.rules = like.rules if like else resolve(edition, len(names), options)
-        self.edition = edition
-        self.options = dict(options)
+        # `resolve` took them as a request brought them, and refused what they may not be.
+        self.edition = cast(str, edition)
+        self.options = dict(cast(dict, options))
         self.names = list(names)
         self.seed = seed
         self.card_beans = like.card_beans if like else card_beans_for(self.rules)
@@ -168,7 +170,8 @@ class State:
     def from_dict(cls, data: dict) -> "State":
         state = cls(data["edition"], data["options"], data["names"], data["seed"])
         for name in _SAVED:
-            setattr(state, name, deep_copy(data[name]))
+            if name != "offers":  # stored as a list
+                setattr(state, name, deep_copy(data[name]))
         state.offers = {offer["id"]: Offer.from_dict(offer) for offer in data["offers"]}
         return state
 

@@ -16,7 +16,7 @@ A land's number is its place in reading order, row by row.
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
 
 from .lands import BY_LETTER, FOREST, RIVER
 
@@ -113,10 +113,14 @@ def map_key(players: int, cavalry: bool, grid: bool) -> str:
 
 
 def _load() -> dict[str, Map]:
-    folder = Path(__file__).with_name("maps")
+    # The package's own folder, where the module itself may be compiled and lie elsewhere.
+    folder = resources.files("games.engine.bohnaparte") / "maps"
+    names = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".json"))
     return {
-        path.stem: parse(path.stem, json.loads(path.read_text()))
-        for path in sorted(folder.glob("*.json"))
+        name.removesuffix(".json"): parse(
+            name.removesuffix(".json"), json.loads((folder / name).read_text())
+        )
+        for name in names
     }
 
 

@@ -317,7 +317,7 @@ def _options(
 ) -> list[tuple[str, int | None, list[tuple[int, float]], float]]:
     """Each card the seat may fight with at `land`: (source, card, its value's distribution,
     what spending it costs). Hand and depot cards are known; the deck's is any unseen card."""
-    options = [
+    options: list[tuple[str, int | None, list[tuple[int, float]], float]] = [
         ("hand", card, [(seen.value(card), 1.0)], _card_cost(seen, card, False))
         for card in seen.hand
     ]

@@ -116,7 +116,7 @@ class StrongBot(HeuristicBot):
             give += mine[:count]
         if len(give) == sum(offer.ask.values()):
             received = offer.give
-            gain = sum(card_worth(state, seat, card) for card in received)
+            gain: float = sum(card_worth(state, seat, card) for card in received)
             gain -= sum(card_worth(state, seat, card) for card in give)
             if gain > 0 or (gain == 0 and not give and received):
                 return {"kind": "accept", "offer": offer.id, "give": give}
