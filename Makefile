@@ -5,7 +5,7 @@ STAMP := .venv/.requirements-installed
 # (which .python-version makes 3.13 under pyenv). Anything older is refused with a way out.
 PYTHON ?= $(shell command -v python3.13 || command -v python3)
 
-.PHONY: venv messages lint test run demo bench
+.PHONY: venv engine messages lint test run demo bench
 
 venv: $(STAMP)
 
@@ -17,6 +17,17 @@ $(STAMP): requirements/base.txt requirements/dev.txt
 	  echo "run make again, or name it: make PYTHON=/path/to/python3.13 ..."; exit 1; }
 	test -d .venv || $(PYTHON) -m venv .venv
 	$(PY) -m pip install -r requirements/dev.txt
+	touch $@
+
+# The engine compiled to C by mypyc (games/engine/compiled.py says how it is chosen), built
+# again when an engine module changed. Where the build fails, or is older than the sources, the
+# engine runs as plain Python.
+ENGINE_BUILT := var/.engine-built
+engine: $(ENGINE_BUILT)
+
+$(ENGINE_BUILT): $(shell find games/engine -name '*.py') $(STAMP)
+	@mkdir -p var
+	$(PY) -m build_engine
 	touch $@
 
 # The translations: each language's .po compiled to the .mo Django reads (build output, not
@@ -32,12 +43,15 @@ lint: venv
 	$(BIN)lint-imports
 
 # In parallel, one process a core; the integration tests share one process (see their conftest).
-test: venv messages lint
+# The engine's own tests run a second time on the plain Python engine.
+test: venv engine messages lint
 	$(BIN)pytest -q -n auto --dist loadgroup
+	@echo "The engine's own tests again, on the plain Python engine:"
+	BOHNANZA_ENGINE=python $(BIN)pytest -q -n auto tests/engine
 
 # The worker (with beat) and the receiver of replies to mails run beside runserver; the trap
 # stops them when runserver ends (Ctrl-C).
-run: venv messages
+run: venv engine messages
 	$(PY) manage.py migrate --noinput
 	@mkdir -p var; \
 	$(BIN)celery -A bohnanza_site worker --beat -l warning & pid=$$!; echo $$pid > var/celery.pid; \
@@ -55,5 +69,5 @@ demo: venv
 	$(PY) manage.py leagues_demo
 	$(MAKE) run
 
-bench: venv messages
+bench: venv engine messages
 	$(PY) -m bench

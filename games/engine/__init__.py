@@ -9,6 +9,10 @@ The engine owns the game's protocol: whom it waits for, what it asks of each sea
 time ran out (`default_move`) and how a finished game ranks its seats (`outcome`).
 """
 
+from .compiled import search_path
+
+__path__ = search_path(__path__, __name__)  # the compiled modules, where built
+
 from . import duel as _duel  # noqa: F401  (registers the Bean Duel's phases)
 from .actions import apply, trimmed
 from .beans import BEANS, payout

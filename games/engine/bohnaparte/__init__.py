@@ -5,3 +5,7 @@ its board, battles, phases, moves, listings, view, wording and invariants.
 Importing this package registers nothing, so that the bots may read the board and the view
 without pulling in the moves (which import the whole turn).
 """
+
+from ..compiled import search_path
+
+__path__ = search_path(__path__, __name__)  # the compiled modules, where built

@@ -5,8 +5,13 @@ offers made to it. `choose` returns None when the bot has nothing it wants to do
 that is not awaited, asked whether it wants to make an offer).
 """
 
+from ..compiled import search_path
+
+__path__ = search_path(__path__, __name__)  # the compiled modules, where built
+
 import random as _random
 
+from .base import BaseBot
 from .easy import EasyBot
 from .heuristic import HeuristicBot
 from .random import RandomBot
@@ -24,7 +29,7 @@ BOTS = {
 }
 
 
-def make_bot(kind: str, seed: str):
+def make_bot(kind: str, seed: str) -> BaseBot:
     try:
         bot_class = BOTS[kind]
     except KeyError:

@@ -10,6 +10,7 @@ from random import Random
 
 from ..state import State
 from . import bohnaparte
+from .base import BaseBot
 from .menu import Menu
 
 OFFERS_PER_TURN = 2
@@ -18,11 +19,11 @@ PASSED_ON = ("kind", "offer", "field", "card")
 NOTHING_TO_CHOOSE = frozenset(("stop_planting", "buy_field", "end_trading", "end_turn"))
 
 
-class RandomBot:
+class RandomBot(BaseBot):
     """Decides from its seat's `Menu` only."""
 
     def __init__(self, rng: Random):
-        self.rng = rng
+        super().__init__(rng)
         self.offers_made: tuple[int, int] = (0, 0)  # (turn, how many)
 
     def memory(self) -> dict:

@@ -13,25 +13,14 @@ those beans. The seed is secret too. Bohnaparte's own parts are read through its
 seat (`board_view`).
 """
 
-from random import Random
-
 from ..state import Offer, State, deep_copy
+from .base import BaseBot
 
 HIDDEN_SEED = ""
 
 
-class Bot:
+class Bot(BaseBot):
     """A bot: `choose` hands `decide` only what the seat may see."""
-
-    def __init__(self, rng: Random):
-        self.rng = rng
-
-    def memory(self) -> dict:
-        """What the bot remembers from one move to the next, as plain data."""
-        return {}
-
-    def recall(self, memory: dict) -> None:
-        """Carries on with what `memory` gave."""
 
     def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
         return self.decide(seat_state(state, seat), seat, awaited)
