@@ -11,6 +11,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RUN_VS = ROOT.parent / "shared" / "peers" / "run_vs.sh"
 PAIRS = "3"  # interleaved pairs per peer: the median of three, in about a minute
+# Each peer run_vs.sh knows, by the folder it is fetched into under PEERS.
+FOLDERS = {
+    "void4": "void4_bohnanza",
+    "distortedsignal": "distortedsignal_bohnanza",
+    "textarena": "textarena_pr150",
+}
 
 
 def main() -> None:
@@ -22,8 +28,13 @@ def main() -> None:
             f"them, with {RUN_VS} present; see the README beside it)"
         )
         return
+    present = [name for name, under in FOLDERS.items() if Path(folder, under).is_dir()]
+    for name in sorted(FOLDERS.keys() - set(present)):
+        print(f"  {name}: skipped, not fetched into {Path(folder, FOLDERS[name])}")
+    if not present:
+        return
     done = subprocess.run(
-        ["bash", str(RUN_VS)],
+        ["bash", str(RUN_VS), *present],
         cwd=ROOT,
         env={**os.environ, "N": PAIRS},
         capture_output=True,
