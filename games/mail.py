@@ -355,8 +355,23 @@ def subject_of(row: Outbox) -> str:
     translation where it was written, with the context's fields for its placeholders."""
     if row.game_id is None:
         written = row.context["subject"]
-        return gettext(written).format(**row.context)
+        return gettext(written).format(**worded(row.context))
     return gettext(SUBJECTS[row.kind]).format(**{"maker": "", "taker": "", **row.context})
+
+
+def worded(context: dict) -> dict:
+    """The context with each value kept as words to be worded ({"msgid": ..., its parameters},
+    such as a season named by its number) worded now, in the recipient's language."""
+    return {
+        key: _word(value) if isinstance(value, dict) and "msgid" in value else value
+        for key, value in context.items()
+    }
+
+
+def _word(words: dict) -> str:
+    params = dict(words)
+    message = params.pop("msgid")
+    return gettext(message) % params
 
 
 def row_message(row: Outbox, *, now: datetime | None = None) -> EmailMultiAlternatives:
@@ -374,7 +389,7 @@ def _row_compose(row: Outbox, now: datetime | None, reply_to: str) -> EmailMulti
         to=row.user.email,
         subject=subject_of(row),
         template=row.kind,
-        context={**row.context, **_row_links(row, now=now), "kind": row.kind},
+        context={**worded(row.context), **_row_links(row, now=now), "kind": row.kind},
         headers={
             "X-Bohnanza-Outbox": str(row.id),
             "X-Bohnanza-Kind": row.kind,

@@ -2,11 +2,14 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 
 from .pools import displayed
+
+SEASON = gettext_noop("Season %(number)d")
 
 
 class Rating(models.Model):
@@ -119,7 +122,8 @@ class Season(models.Model):
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=80)
+    # Empty for a season the site names by its number: worded for each reader (`title`).
+    name = models.CharField(max_length=80, blank=True)
     edition = models.CharField(max_length=20)
     players = models.PositiveSmallIntegerField()
     time_control = models.CharField(max_length=12)
@@ -136,7 +140,16 @@ class Season(models.Model):
         ordering = ["league_id", "-number"]
 
     def __str__(self) -> str:
-        return self.name
+        return self.title
+
+    @property
+    def title(self) -> str:
+        """The season's name in the language of whoever reads it."""
+        return self.name or gettext(SEASON) % {"number": self.number}
+
+    def words(self) -> str | dict:
+        """The name as a mail's context keeps it, to be worded in its recipient's language."""
+        return self.name or {"msgid": SEASON, "number": self.number}
 
 
 class Group(models.Model):

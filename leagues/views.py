@@ -163,4 +163,4 @@ def standings_export(request, season_id: int, fmt: str):
     name = f"standings-{season.league_id}-{season.number}"
     if fmt == "csv":
         return exports.as_csv(rows, name)
-    return exports.as_json(rows, league=season.league.name, season=season.name)
+    return exports.as_json(rows, league=season.league.name, season=season.title)

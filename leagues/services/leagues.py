@@ -84,7 +84,6 @@ def _season_open(league: League, *, number: int, now: datetime) -> Season:
     return Season.objects.create(
         league=league,
         number=number,
-        name=_("Season %(number)d") % {"number": number},
         edition=league.edition,
         players=league.players,
         time_control=league.time_control,
@@ -201,7 +200,7 @@ def _started(season: Season, now: datetime) -> Season:
                 name=_("%(league)s, %(season)s, division %(division)d, game %(number)d")
                 % {
                     "league": league.name,
-                    "season": season.name,
+                    "season": season.title,
                     "division": division,
                     "number": number,
                 },

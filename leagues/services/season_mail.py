@@ -37,12 +37,12 @@ def season_over_write(
                 "open_url": url,
                 "you": line.name,
                 "league": season.league.name,
-                "season": season.name,
+                "season": season.words(),
                 "division": table.division,
                 "table": lines,
                 "place": place,
                 "next_division": division,
-                "next_season": following.name,
+                "next_season": following.words(),
             }
             rows.append(
                 Outbox(user_id=line.user_id, seq=season.id, kind="season_over", context=context)

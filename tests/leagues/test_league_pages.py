@@ -189,6 +189,19 @@ def test_a_league_is_started_from_its_form(client, alice):
     assert "Season 1" in response.content.decode()
 
 
+def test_a_season_named_by_its_number_reads_in_each_players_language(
+    client, running_season, alice
+):
+    client.force_login(alice)
+    page = reverse("leagues:league", args=[running_season.league_id])
+    assert "Season 1" in client.get(page).content.decode()
+
+    client.post(reverse("links:locale"), {"language": "it", "time_zone": "Europe/Rome"})
+
+    html = client.get(page).content.decode()
+    assert "Stagione 1" in html and "Season 1" not in html
+
+
 def test_the_standings_export_as_csv_and_json(client, running_season, alice):
     client.force_login(alice)
     as_csv = client.get(reverse("leagues:standings_csv", args=[running_season.id]))

@@ -173,6 +173,15 @@ def test_the_end_promotes_relegates_mails_everyone_and_opens_the_next_sign_up(ei
     services.season_sign_up(season_id=following.id, user=top2)
     assert following.entries.get(user=top2).division == 1
 
+    # The seasons are named by their numbers, worded in each recipient's language.
+    german = game_services.profile_get_or_create(user=top1)
+    german.language = "de"
+    german.save(update_fields=["language"])
+    game_services.outbox_send(outbox_id=rows.get(user=top1).id)
+    sent = mail.outbox[-1]
+    assert sent.subject == "Saison 1 von Bean Counters ist vorbei"
+    assert "Saison 2" in sent.body and "Season" not in sent.body
+
 
 def test_a_season_starts_by_itself_on_its_start_date_or_waits_for_more_players(four, alice, bob):
     full = signed_up(league_of(alice, name="Full"), four)
