@@ -58,8 +58,9 @@ def seed_hash(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
-# Attributes saved by to_dict, in order; `rules` and `card_beans` are derived from them.
-_SAVED = (
+# The parts of a game, as to_dict saves them, in order; `rules` and `card_beans` are derived
+# from them.
+SAVED = (
     "edition",
     "options",
     "names",
@@ -90,7 +91,7 @@ _SAVED = (
 
 
 class State:
-    __slots__ = (*_SAVED, "card_beans", "rules")
+    __slots__ = (*SAVED, "card_beans", "rules")
 
     rules: Rules
     card_beans: tuple[int, ...]  # bean of each card id
@@ -162,14 +163,14 @@ class State:
         return cards
 
     def to_dict(self) -> dict:
-        data = {name: getattr(self, name) for name in _SAVED}
+        data = {name: getattr(self, name) for name in SAVED}
         data["offers"] = [offer.to_dict() for offer in self.offers.values()]
         return deep_copy(data)
 
     @classmethod
     def from_dict(cls, data: dict) -> "State":
         state = cls(data["edition"], data["options"], data["names"], data["seed"])
-        for name in _SAVED:
+        for name in SAVED:
             if name != "offers":  # stored as a list
                 setattr(state, name, deep_copy(data[name]))
         state.offers = {offer["id"]: Offer.from_dict(offer) for offer in data["offers"]}
