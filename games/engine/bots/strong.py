@@ -5,10 +5,11 @@ A field's worth is what it pays once the beans that may still join it have: thos
 in the hand, and one more while enough of them are still unseen. When it must make room it
 harvests the field that loses least of that worth, and before a bean that grows no field goes
 in it harvests a field that can pay no more; it plants a second card only when the next
-cards of its hand still find a place; it buys the third field as soon as it can; and it trades
-on merit: a card is worth a bean or more to it when it grows a field, and less than nothing when
-it would make it uproot, so it gives away what does not fit for what does, and answers offers by
-what it gets against what it gives. In Bohnaparte, where the hand holds the cards battles are
+cards of its hand still find a place; it buys the third field as soon as its coins, or a
+field harvested for them, pay for it; and it trades on merit: a card is worth a bean or more
+to it when it grows a field, and less than nothing when it would make it uproot, so it gives
+away what does not fit for what does, and answers offers by what it gets against what it
+gives. In Bohnaparte, where the hand holds the cards battles are
 fought with, it offers as the normal bot does.
 """
 
@@ -61,11 +62,23 @@ class StrongBot(HeuristicBot):
         cost = third_field_cost(state, seat)
         rules = state.rules
         late = state.exhaustions >= rules.exhaustions_to_end - 1
-        if cost is None or late or len(state.coins[seat]) < cost:
+        if cost is None or late:
             return None
         if rules.harvest_in_own_turn_only and seat != state.active:
             return None
+        if len(state.coins[seat]) < cost:
+            return self._harvest_to_buy(state, seat, cost)
         return {"kind": "buy_field"}
+
+    def _harvest_to_buy(self, state: State, seat: int, cost: int) -> dict | None:
+        """A paying field whose coins make up the third field's price now."""
+        beans = state.card_beans
+        fields = state.fields[seat]
+        short = cost - len(state.coins[seat])
+        for i in harvestable(state, seat):
+            if payout(beans[fields[i][0]], len(fields[i])) >= short:
+                return {"kind": "harvest", "field": i}
+        return None
 
     def _propose_as_active(self, state: State, seat: int) -> dict | None:
         """A face-up card, or one of the next cards of the hand, that the fields cannot take:
