@@ -225,7 +225,11 @@ def _preference(user) -> str:
 def board_context(state, position: int) -> dict:
     """The board and the moves as commands, for a player who plays by replying to mail."""
     view = engine.view(state, position)
-    return {"board": textboard.board(view), "commands": textboard.commands_text(view)}
+    return {
+        "board": textboard.board(view),
+        "commands": textboard.commands_text(view),
+        "page_only": textboard.page_only(view),
+    }
 
 
 def _common(game: Game, state, position: int) -> dict:

@@ -156,6 +156,14 @@ def _as_commands(move: dict, view: dict, hand: list[int], me: dict) -> list[Comm
     return []
 
 
+def page_only(view: dict) -> bool:
+    """Whether the seat may make moves that no command writes (Bohnaparte's map and battles):
+    those are made on the game page."""
+    hand = [card["id"] for card in view["hand"] or []]
+    me = view["players"][view["seat"]]
+    return any(not _as_commands(move, view, hand, me) for move in view["legal"])
+
+
 def _bean_of(view: dict, card: int) -> str:
     for card_view in (
         *(view["hand"] or []),

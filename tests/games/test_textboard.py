@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from django.template.loader import render_to_string
 
 from games import engine, textboard
 from games.engine.simulate import play
@@ -141,3 +142,20 @@ def test_accepting_gives_the_cards_the_page_would_tick_unless_told_which():
                 assert chosen["give"] == [hand[p - 1] for p in places]
                 return
     pytest.fail("no offer to accept came up")
+
+
+def test_a_mail_says_when_the_game_page_offers_moves_its_commands_do_not():
+    plain = [engine.view(state, seat) for state in states() for seat in engine.waiting_for(state)]
+    conquest = [
+        engine.view(state, seat)
+        for state in states("bohnaparte", 3, every=3)
+        for seat in engine.waiting_for(state)
+    ]
+
+    assert not any(textboard.page_only(view) for view in plain)
+    attacking = [view for view in conquest if view["phase"] == "attack"]
+    assert attacking and all(textboard.page_only(view) for view in attacking)
+    for template in ("mail/base.txt", "mail/base.html"):
+        said = render_to_string(template, {"commands": "  1  plant", "page_only": True})
+        assert "More moves are open to you on the game page than this mail lists." in said
+        assert "More moves" not in render_to_string(template, {"commands": "  1  plant"})
