@@ -52,7 +52,7 @@ class MailForm(forms.Form):
 
     def __init__(self, *args, games=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["muted"].choices = [(game.id, game.name) for game in games]
+        self.fields["muted"].choices = [(game.id, game.title) for game in games]
 
 
 class VacationForm(forms.Form):

@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.utils import formats, timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
 
-from . import effects, engine, links, locales, presence, textboard, timecontrol
+from . import effects, engine, links, locales, presence, textboard, timecontrol, words
 from .engine.beans import bean_name
 from .engine.ending import worded_summary
 from .engine.events import bean_summary
@@ -233,7 +233,12 @@ def board_context(state, position: int) -> dict:
 
 
 def _common(game: Game, state, position: int) -> dict:
-    return {"game": game.name, "game_id": game.id, "seat": position, "you": state.names[position]}
+    return {
+        "game": game.name_words or game.name,
+        "game_id": game.id,
+        "seat": position,
+        "you": state.names[position],
+    }
 
 
 def _kind_context(kind: str, state, events: list, position: int) -> dict:
@@ -360,22 +365,13 @@ def subject_of(row: Outbox) -> str:
     if row.game_id is None:
         written = row.context["subject"]
         return gettext(written).format(**worded(row.context))
-    return gettext(SUBJECTS[row.kind]).format(**{"maker": "", "taker": "", **row.context})
+    return gettext(SUBJECTS[row.kind]).format(**{"maker": "", "taker": "", **worded(row.context)})
 
 
 def worded(context: dict) -> dict:
-    """The context with each value kept as words to be worded ({"msgid": ..., its parameters},
-    such as a season named by its number) worded now, in the recipient's language."""
-    return {
-        key: _word(value) if isinstance(value, dict) and "msgid" in value else value
-        for key, value in context.items()
-    }
-
-
-def _word(words: dict) -> str:
-    params = dict(words)
-    message = params.pop("msgid")
-    return gettext(message) % params
+    """The context with each value kept as words to be worded (a league game's name, a season
+    named by its number) worded now, in the recipient's language."""
+    return {key: words.worded(value) for key, value in context.items()}
 
 
 def row_message(row: Outbox, *, now: datetime | None = None) -> EmailMultiAlternatives:
@@ -438,7 +434,7 @@ def _digest_compose(user, rows: list[Outbox], now: datetime) -> EmailMultiAltern
         entry = games.setdefault(
             row.game_id,
             {
-                "game": row.context.get("game", ""),
+                "game": words.worded(row.context.get("game", "")),
                 "open_url": links.link_url(
                     action="open", user_id=user.id, game_id=row.game_id, now=now
                 ),
@@ -471,7 +467,7 @@ def invitation_message(game: Game, address: str) -> EmailMultiAlternatives:
 
 def _invitation_compose(game: Game, address: str) -> EmailMultiAlternatives:
     context = {
-        "game": game.name,
+        "game": game.name_words or game.name,
         "inviter": game.seats.get(user_id=game.created_by_id).name,
         "edition": engine.EDITIONS[game.edition].title(game.players),
         "players": game.players,

@@ -6,6 +6,8 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from .words import worded
+
 
 class Profile(models.Model):
     """What a player sets about themselves: the name others see and how we may write to them."""
@@ -51,6 +53,9 @@ class Game(models.Model):
         CANCELLED = "cancelled", _("Cancelled")
 
     name = models.CharField(max_length=80)
+    # The name as words worded for each reader (a league game's: its league, season, division
+    # and number), or none: `name` as its creator typed it. `title` is what a page shows.
+    name_words = models.JSONField(null=True, blank=True)
     edition = models.CharField(max_length=20)
     options = models.JSONField(default=dict)
     players = models.PositiveSmallIntegerField()
@@ -86,6 +91,11 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def title(self) -> str:
+        """The game's name in the language of whoever reads it."""
+        return worded(self.name_words) if self.name_words else self.name
 
     @classmethod
     def touch(cls, ids) -> None:

@@ -128,7 +128,7 @@ def _answer(user, game: Game, position: int, said: str, refused: bool = True) ->
         return
     state = engine.from_dict(game.state)
     context = {
-        "game": game.name,
+        "game": game.title,
         "you": state.names[position],
         "said": said,
         "refused": refused,
@@ -142,7 +142,7 @@ def _answer(user, game: Game, position: int, said: str, refused: bool = True) ->
         to=user.email,
         subject=(
             _("Not played: your reply in {game}") if refused else _("Played: your reply in {game}")
-        ).format(game=game.name),
+        ).format(game=game.title),
         template="reply_answer",
         context=context,
         headers={"X-Bohnanza-Kind": "reply_answer"},

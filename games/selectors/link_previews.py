@@ -30,18 +30,18 @@ def link_preview(*, link: Link) -> Preview:
     if game is None or seat is None:
         raise LinkInvalid()
     if link.action == "open":
-        question = _("Go to {game}?").format(game=game.name)
+        question = _("Go to {game}?").format(game=game.title)
         return Preview(game, seat, _("Open the game"), question, _("Open the game"), [])
     if link.action == "mute":
         question = _(
             "Stop all mail about {game}? You can turn it back on in your preferences."
-        ).format(game=game.name)
+        ).format(game=game.title)
         return Preview(game, seat, _("Mute this game"), question, _("Mute this game"), [])
     problem = "" if game.status == Game.Status.RUNNING else _("This game is no longer running.")
     if link.action == "reclaim":
         if not problem and not seat.bot_standing_in:
             problem = str(NO_BOT_STANDING_IN)
-        question = _("Take your seat in {game} back from the bot?").format(game=game.name)
+        question = _("Take your seat in {game} back from the bot?").format(game=game.title)
         title, button = _("Take your seat back"), _("Take my seat back")
         return Preview(game, seat, title, question, button, [], problem)
     state = engine.from_dict(game.state) if game.state else None
@@ -55,7 +55,7 @@ def link_preview(*, link: Link) -> Preview:
             _("End trading"),
             _(
                 "End trading in {game}? Open offers lapse and you plant what is left face up."
-            ).format(game=game.name),
+            ).format(game=game.title),
             _("End trading"),
             [],
             problem,
@@ -69,9 +69,9 @@ def link_preview(*, link: Link) -> Preview:
     if link.action == "accept":
         if not problem and accept_move(legal, link.offer) is None:
             problem = _("You do not have the beans this offer asks for.")
-        question = _("Accept offer {offer} in {game}?").format(offer=link.offer, game=game.name)
+        question = _("Accept offer {offer} in {game}?").format(offer=link.offer, game=game.title)
         return Preview(game, seat, _("Accept the offer"), question, _("Accept"), details, problem)
-    question = _("Decline offer {offer} in {game}?").format(offer=link.offer, game=game.name)
+    question = _("Decline offer {offer} in {game}?").format(offer=link.offer, game=game.title)
     return Preview(game, seat, _("Decline the offer"), question, _("Decline"), details, problem)
 
 
@@ -86,7 +86,7 @@ def _defend_preview(game: Game, seat: Seat, state, legal: list[dict], problem: s
         seat,
         _("Defend with the top of the deck"),
         _("Defend in %(game)s with the top card of the deck, drawn blind?")
-        % {"game": game.name},
+        % {"game": game.title},
         _("Defend with the top of the deck"),
         details,
         problem,

@@ -29,7 +29,7 @@ def link_act(*, link: links.Link) -> Outcome:
     user = get_user_model().objects.get(pk=link.user_id)
     if link.action == "mute":
         seat_mute(game_id=game.id, user=user)
-        return Outcome(True, _("No more mail about {game}.").format(game=game.name), back)
+        return Outcome(True, _("No more mail about {game}.").format(game=game.title), back)
     if preview.problem:
         return Outcome(False, preview.problem, back)
     try:

@@ -136,12 +136,19 @@ def game_start(*, game_id: int, user) -> Game:
 
 @transaction.atomic
 def game_create_seated(
-    *, users: list, edition: str, name: str, time_control: str, vacation_days: int | None = None
+    *,
+    users: list,
+    edition: str,
+    name: str,
+    time_control: str,
+    vacation_days: int | None = None,
+    name_words: dict | None = None,
 ) -> Game:
     """A game whose table was set beforehand (a league's schedule), started at once: the
     users sit in the order given, the first one starting. Nobody else may join it. Its
     deadlines wait at most `vacation_days` for a player's vacations (none: no cap; 0: they
-    never wait)."""
+    never wait). `name_words`: its name as words worded for each reader (`name` is the same
+    name as its creator reads it)."""
     if len({user.pk for user in users}) != len(users):
         raise ServiceError("A player can take only one seat at a table.")
     game = game_create(
@@ -155,7 +162,8 @@ def game_create_seated(
     )
     game.vacation_allowed = vacation_days != 0
     game.vacation_days_cap = vacation_days
-    game.save(update_fields=["vacation_allowed", "vacation_days_cap"])
+    game.name_words = name_words
+    game.save(update_fields=["vacation_allowed", "vacation_days_cap", "name_words"])
     seats = list(game.seats.all())
     for user in users[1:]:
         profile = profile_get_or_create(user=user)

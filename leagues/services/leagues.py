@@ -8,11 +8,13 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import engine, timecontrol
 from games import services as game_services
 from games.errors import NotAllowed, ServiceError
 from games.models import Game
+from games.words import worded
 from leagues.models import Entry, Group, League, LeagueGame, Rating, Season
 from leagues.pools import pool_of
 from leagues.schedule import schedule
@@ -22,6 +24,7 @@ from .season_mail import season_over_write
 
 # How long a season's sign-up stays open unless the organiser says otherwise.
 SIGNUP_DAYS = 7
+GAME_NAME = gettext_noop("%(league)s, %(season)s, division %(division)d, game %(number)d")
 NEWCOMER = 10**4  # sorts a player with no division after every division
 
 
@@ -194,16 +197,18 @@ def _started(season: Season, now: datetime) -> Season:
         group = Group.objects.create(season=season, division=division)
         Entry.objects.filter(pk__in=[entry.pk for entry in members]).update(group=group)
         for number, order in enumerate(schedule(len(members), season.players), start=1):
+            name = {
+                "msgid": GAME_NAME,
+                "league": league.name,
+                "season": season.words(),
+                "division": division,
+                "number": number,
+            }
             game = game_services.game_create_seated(
                 users=[members[index].user for index in order],
                 edition=season.edition,
-                name=_("%(league)s, %(season)s, division %(division)d, game %(number)d")
-                % {
-                    "league": league.name,
-                    "season": season.title,
-                    "division": division,
-                    "number": number,
-                },
+                name=worded(name)[:80],
+                name_words=name,
                 time_control=season.time_control,
                 vacation_days=league.vacation_days,
             )

@@ -196,10 +196,22 @@ def test_a_season_named_by_its_number_reads_in_each_players_language(
     page = reverse("leagues:league", args=[running_season.league_id])
     assert "Season 1" in client.get(page).content.decode()
 
+    running = Game.objects.filter(
+        league_game__group__season=running_season, status=Game.Status.RUNNING
+    ).first()
+    board = reverse("games:game", args=[running.id])
+    number = running.league_game.number
+    english = f"Bean Counters, Season 1, division 1, game {number}"
+    assert english in client.get(board).content.decode()
+
     client.post(reverse("links:locale"), {"language": "it", "time_zone": "Europe/Rome"})
 
     html = client.get(page).content.decode()
     assert "Stagione 1" in html and "Season 1" not in html
+    # The league's games too, on their pages and in the lists of games.
+    named = f"Bean Counters, Stagione 1, divisione 1, partita {number}"
+    assert named in client.get(board).content.decode()
+    assert named in client.get(reverse("games:home")).content.decode()
 
 
 def test_the_standings_export_as_csv_and_json(client, running_season, alice):

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
+from games import mail as game_mail
 from games import services as game_services
 from games.errors import NotAllowed, ServiceError
 from games.models import Deadline, Game, Outbox
@@ -198,3 +199,22 @@ def test_a_season_starts_by_itself_on_its_start_date_or_waits_for_more_players(f
     assert short.status == Season.Status.SIGNUP
     assert short.starts_at == short.signup_closes == later + timedelta(days=services.SIGNUP_DAYS)
     assert not Game.objects.filter(league_game__group__season=short).exists()
+
+
+def test_a_league_games_mail_names_it_in_its_readers_language(alice, bob, carol, dave):
+    four = [alice, bob, carol, dave]
+    for user in four:
+        profile = game_services.profile_get_or_create(user=user)
+        profile.language = "de"
+        profile.save(update_fields=["language"])
+    league = league_of(alice)
+    season = signed_up(league, four)
+    services.season_start(season_id=season.id, user=alice)
+    row = Outbox.objects.filter(kind="your_turn", game__league_game__group__season=season).first()
+    number = row.game.league_game.number
+
+    message = game_mail.row_message(row)
+
+    name = f"Bean Counters, Saison 1, Division 1, Spiel {number}"
+    assert message.subject == f"Du bist am Zug in {name}"
+    assert name in message.body and "Season" not in message.body
