@@ -8,9 +8,10 @@ import pytest
 
 from games.engine import apply, new_game
 from games.engine.bots import BOTS, make_bot
+from games.engine.bots.sight import seat_state
 from games.engine.phases import PHASES
 from games.engine.simulate import play
-from games.engine.state import State
+from games.engine.state import SAVED, State
 
 from .helpers import NAMES, edition_and_options
 
@@ -59,3 +60,15 @@ def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(kind, edition, 
             assert seen == seen_otherwise
             decisions += seen is not None
     assert decisions > 20
+
+
+@pytest.mark.parametrize(("edition", "players"), [("rio-grande", 4), ("bohnaparte", 3)])
+def test_a_seats_sight_carries_every_part_of_the_game_but_those_dealt_anew(edition, players):
+    """A part the state gains must reach the bots' sight, not be left at its default there."""
+    anew = {"seed", "hands", "deck", "offers"}
+    for state in _states_along(edition, players, "sight", 5):
+        for seat in range(players):
+            seen = seat_state(state, seat)
+            for part in SAVED:
+                if part not in anew:
+                    assert getattr(seen, part) == getattr(state, part), part

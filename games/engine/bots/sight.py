@@ -13,14 +13,10 @@ those beans. The seed is secret too. Bohnaparte's own parts are read through its
 seat (`board_view`).
 """
 
-from ..state import SAVED, Offer, State, deep_copy
+from ..state import Offer, State, deep_copy
 from .base import BaseBot
 
 HIDDEN_SEED = ""
-# The parts of the game this module makes anew for the seat; every other part is public and
-# copied as it is, so that a part a later State gains is seen, not left at its default.
-MADE_ANEW = frozenset(("seed", "hands", "deck", "offers"))
-PUBLIC = tuple(part for part in SAVED if part not in MADE_ANEW)
 
 
 class Bot(BaseBot):
@@ -42,9 +38,26 @@ def seat_state(state: State, seat: int) -> State:
     pool.sort()
     offers, pledged = _offers_seen(state, seat, pool)
     seen = State(state.edition, state.options, state.names, HIDDEN_SEED, like=state)
-    for part in PUBLIC:
-        setattr(seen, part, deep_copy(getattr(state, part)))
+    seen.shuffles = state.shuffles
+    seen.start_player = state.start_player
+    seen.active = state.active
+    seen.phase = state.phase
+    seen.planted = state.planted
+    seen.turn = state.turn
+    seen.exhaustions = state.exhaustions
+    seen.ending = state.ending
+    seen.over = state.over
+    seen.result = state.result
+    seen.resigned = list(state.resigned)
+    seen.next_offer = state.next_offer
     seen.offers = offers
+    seen.faceup = list(state.faceup)
+    seen.fields = [[list(field) for field in own] for own in state.fields]
+    seen.to_plant = [list(cards) for cards in state.to_plant]
+    seen.coins = [list(stack) for stack in state.coins]
+    seen.discard = list(state.discard)
+    seen.out = list(state.out)
+    seen.ext = deep_copy(state.ext) if state.ext else {}
     # Dealt in a fixed order from the sorted pool: the other hands, then the deck.
     dealt = 0
     seen_hands = []
