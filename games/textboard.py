@@ -111,13 +111,22 @@ def _offer_line(offer: dict, names: list[str]) -> str:
 
 def commands(view: dict) -> list[Command]:
     """Each move open to the seat now, as a command, in the order of the legal moves."""
-    hand = [card["id"] for card in view["hand"] or []]
-    me = view["players"][view["seat"]]
-    found: list[Command] = []
-    for move in view["legal"]:
-        found += _as_commands(move, view, hand, me)
+    found = [command for listed in _per_move(view) for command in listed]
     unique = {command.text: command for command in found}
     return list(unique.values())
+
+
+def page_only(view: dict) -> bool:
+    """Whether the seat may make moves that no command writes (Bohnaparte's map and battles):
+    those are made on the game page."""
+    return not all(_per_move(view))
+
+
+def _per_move(view: dict) -> list[list[Command]]:
+    """The commands of each legal move, in their order (none for a move no command writes)."""
+    hand = [card["id"] for card in view["hand"] or []]
+    me = view["players"][view["seat"]]
+    return [_as_commands(move, view, hand, me) for move in view["legal"]]
 
 
 def _as_commands(move: dict, view: dict, hand: list[int], me: dict) -> list[Command]:
@@ -154,14 +163,6 @@ def _as_commands(move: dict, view: dict, hand: list[int], me: dict) -> list[Comm
         names = [view["players"][seat]["name"] for seat in move["to"]]
         return [Command(f"offer {names[0].lower()} give 1 ask 1 {move['ask'][0]}", _("an example"))]
     return []
-
-
-def page_only(view: dict) -> bool:
-    """Whether the seat may make moves that no command writes (Bohnaparte's map and battles):
-    those are made on the game page."""
-    hand = [card["id"] for card in view["hand"] or []]
-    me = view["players"][view["seat"]]
-    return any(not _as_commands(move, view, hand, me) for move in view["legal"])
 
 
 def _bean_of(view: dict, card: int) -> str:

@@ -2,10 +2,11 @@
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from games.models import Game
+from games.words import worded
 
 from .pools import displayed
 
@@ -145,7 +146,7 @@ class Season(models.Model):
     @property
     def title(self) -> str:
         """The season's name in the language of whoever reads it."""
-        return self.name or gettext(SEASON) % {"number": self.number}
+        return worded(self.words())
 
     def words(self) -> str | dict:
         """The name as a mail's context keeps it, to be worded in its recipient's language."""
