@@ -5,6 +5,7 @@ the game exactly as it was.
 """
 
 from collections.abc import Callable
+from typing import Final
 
 from . import fields, trading
 from .beans import BEAN_KEYS
@@ -17,9 +18,9 @@ from .state import State
 from .turn import advance
 
 Handler = Callable[[State, int, dict, list[Event]], None]
-HANDLERS: dict[str, Handler] = {}
+HANDLERS: Final[dict[str, Handler]] = {}
 # The keys each kind of move reads, besides "kind".
-KEYS: dict[str, tuple[str, ...]] = {}
+KEYS: Final[dict[str, tuple[str, ...]]] = {}
 
 
 def handles(kind: str, *keys: str) -> Callable[[Handler], Handler]:

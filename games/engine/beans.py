@@ -1,6 +1,7 @@
 """The bean types: how many cards each has and what its meter pays."""
 
 from dataclasses import dataclass
+from typing import Final
 
 from .language import pgettext
 
@@ -24,7 +25,7 @@ class Bean:
 
 # Ordered by count, as in the rule books; the index in this tuple is the bean's number in the
 # engine, and card ids are handed out in this order.
-BEANS: tuple[Bean, ...] = (
+BEANS: Final[tuple[Bean, ...]] = (
     Bean("coffee", "Coffee", 24, (4, 7, 10, 12)),
     Bean("wax", "Wax", 22, (4, 7, 9, 11)),
     Bean("blue", "Blue", 20, (4, 6, 8, 10)),
@@ -38,17 +39,19 @@ BEANS: tuple[Bean, ...] = (
     Bean("cocoa", "Cocoa", 4, (None, 2, 3, 4)),
 )
 
-BEAN_INDEX: dict[str, int] = {bean.key: i for i, bean in enumerate(BEANS)}
-BEAN_KEYS: tuple[str, ...] = tuple(bean.key for bean in BEANS)
+BEAN_INDEX: Final[dict[str, int]] = {bean.key: i for i, bean in enumerate(BEANS)}
+BEAN_KEYS: Final[tuple[str, ...]] = tuple(bean.key for bean in BEANS)
 
 # PAYOUT[bean][n] for n up to the largest possible field; beyond that the last entry holds.
-_MAX_FIELD = 30
-PAYOUT: tuple[tuple[int, ...], ...] = tuple(
+_MAX_FIELD: Final = 30
+PAYOUT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(bean.payout(n) for n in range(_MAX_FIELD + 1)) for bean in BEANS
 )
 
 # FIRST_COIN[bean]: the fewest beans of that type that pay a coin (a field pays iff it has them).
-FIRST_COIN: tuple[int, ...] = tuple(min(n for n in bean.meter if n is not None) for bean in BEANS)
+FIRST_COIN: Final[tuple[int, ...]] = tuple(
+    min(n for n in bean.meter if n is not None) for bean in BEANS
+)
 
 
 def payout(bean: int, beans: int) -> int:
@@ -56,7 +59,7 @@ def payout(bean: int, beans: int) -> int:
 
 
 # The names the published editions give the beans, in the reader's language.
-_NAMES = {
+_NAMES: Final = {
     "coffee": lambda: pgettext("bean", "Coffee"),
     "wax": lambda: pgettext("bean", "Wax"),
     "blue": lambda: pgettext("bean", "Blue"),

@@ -23,6 +23,8 @@ Other seats' moves that touch none of this (a bot planting its traded beans, a h
 elsewhere, an offer between two others) leave the move as it was.
 """
 
+from typing import Final
+
 from .actions import apply
 from .errors import IllegalMove
 from .language import gettext
@@ -148,7 +150,7 @@ def _nothing(before: State, now: State, seat: int, action: dict) -> str | None:
     return None
 
 
-_CHECKS = {
+_CHECKS: Final = {
     "plant": _plant,
     "harvest": _harvest,
     "buy_field": _nothing,

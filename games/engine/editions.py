@@ -2,17 +2,18 @@
 
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Final
 
 from .beans import BEAN_INDEX, BEANS
 from .errors import SetupError
 from .language import gettext, gettext_noop
 
-STANDARD_TURN = ("plant", "trade", "plant_traded", "draw")
-DUEL_TURN = ("duel_offer", "duel_plant", "duel_reveal", "draw")
+STANDARD_TURN: Final = ("plant", "trade", "plant_traded", "draw")
+DUEL_TURN: Final = ("duel_offer", "duel_plant", "duel_reveal", "draw")
 # Bohnaparte: the monastery's draw before planting, and the attacks before the draw; with
 # cavalry the draw may be swapped with the merchant's cards.
-BOHNAPARTE_TURN = ("monastery", "plant", "trade", "plant_traded", "attack", "draw")
-CAVALRY_TURN = ("monastery", "plant", "trade", "plant_traded", "attack", "merchant_draw")
+BOHNAPARTE_TURN: Final = ("monastery", "plant", "trade", "plant_traded", "attack", "draw")
+CAVALRY_TURN: Final = ("monastery", "plant", "trade", "plant_traded", "attack", "merchant_draw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +106,8 @@ def _beans(*keys: str) -> tuple[int, ...]:
     return tuple(BEAN_INDEX[key] for key in keys)
 
 
-AMIGO_BEANS = _beans("blue", "chili", "stink", "green", "soy", "black-eyed", "red", "garden")
-ALL_BEANS = tuple(range(len(BEANS)))
+AMIGO_BEANS: Final = _beans("blue", "chili", "stink", "green", "soy", "black-eyed", "red", "garden")
+ALL_BEANS: Final = tuple(range(len(BEANS)))
 
 
 def _without(*keys: str) -> tuple[int, ...]:
@@ -194,14 +195,14 @@ def _bohnaparte(players: int, options: dict) -> Rules:
     )
 
 
-_RESOLVERS = {
+_RESOLVERS: Final = {
     "amigo-classic": _amigo_classic,
     "amigo-1997": _amigo_1997,
     "rio-grande": _rio_grande,
     "bohnaparte": _bohnaparte,
 }
 
-EDITIONS: MappingProxyType[str, Edition] = MappingProxyType(
+EDITIONS: Final[MappingProxyType[str, Edition]] = MappingProxyType(
     {
         "amigo-classic": Edition(
             "amigo-classic",

@@ -1,6 +1,7 @@
 """The end of the game: final harvest, and the outcome with each edition's tie-break."""
 
 from collections.abc import Callable
+from typing import Final
 
 from .events import Event, register_wordings
 from .fields import harvest
@@ -8,7 +9,7 @@ from .language import gettext, gettext_noop
 from .state import State
 
 # Message ids, worded when read.
-TIE_BREAKS = {
+TIE_BREAKS: Final = {
     "clockwise": gettext_noop(
         "the tied player seated furthest clockwise from the start player wins"
     ),
@@ -17,11 +18,11 @@ TIE_BREAKS = {
 }
 # What a game may count to rank its seats (Rules.counts): each seat's score, and its unit in
 # the summary. An expansion registers its own (Bohnaparte's victory points).
-COUNTS: dict[str, tuple[Callable[[State], list[int]], str]] = {
+COUNTS: Final[dict[str, tuple[Callable[[State], list[int]], str]]] = {
     "coins": (lambda state: [len(stack) for stack in state.coins], gettext_noop("coins")),
 }
 # Tie-breaks an expansion adds: a number for each seat, the higher placed first.
-TIE_VALUES: dict[str, Callable[[State], list[int]]] = {}
+TIE_VALUES: Final[dict[str, Callable[[State], list[int]]]] = {}
 
 
 def register_count(key: str, scores: Callable[[State], list[int]], unit: str) -> None:

@@ -1,5 +1,7 @@
 """What happened, as data, with a public wording for everyone and a private one for its seat."""
 
+from typing import Final
+
 from .beans import BEANS, bean_name
 from .language import gettext, gettext_noop, ngettext
 
@@ -91,7 +93,7 @@ def listing(parts: list[str]) -> str:
     return gettext("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
 
 
-BEANS_BY_KEY = {bean.key: bean for bean in BEANS}
+BEANS_BY_KEY: Final = {bean.key: bean for bean in BEANS}
 
 
 def void_worded(reason: str, maker: str) -> str:
@@ -287,7 +289,7 @@ def _took_discard(e, who, you, *_):
     )
 
 
-_WORDING = {
+_WORDING: Final = {
     "game_started": lambda e, *_: gettext("The game began. Seed hash {hash}….").format(
         hash=e["seed_hash"][:12]
     ),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:  # state.py asks the expansions for their cards, so it cannot be imported here
     from .state import State
@@ -42,7 +42,7 @@ class Expansion:
     guide: tuple[tuple[str, str], ...] = ()
 
 
-EXPANSIONS: dict[str, Expansion] = {}
+EXPANSIONS: Final[dict[str, Expansion]] = {}
 
 
 def register(expansion: Expansion) -> Expansion:

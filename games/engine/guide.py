@@ -1,6 +1,8 @@
 """The rules in brief, for a "How to play" page: each step of an edition's turn in a sentence
 or two, and the numbers its rules resolve to, worded in the reader's language."""
 
+from typing import Final
+
 from .beans import BEANS, bean_name
 from .editions import EDITIONS
 from .ending import tie_break_worded
@@ -8,7 +10,7 @@ from .expansions import EXPANSIONS
 from .language import gettext, gettext_noop
 
 # Each step of a turn (Rules.turn): its name, and what the player does in it.
-_STEPS = {
+_STEPS: Final = {
     "plant": (
         gettext_noop("Plant from your hand"),
         gettext_noop(
@@ -79,7 +81,7 @@ _STEPS = {
 
 
 # What wins, by what the game counts (Rules.counts).
-_GOALS = {
+_GOALS: Final = {
     "coins": gettext_noop(
         "Plant beans, trade them and harvest them for coins: the most coins at the end wins."
     ),

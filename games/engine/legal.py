@@ -7,6 +7,7 @@ pages. A bot that picks a kind first needs to spell out only the kind it picked.
 
 from collections.abc import Callable
 from functools import cache
+from typing import Final
 
 from . import fields, trading
 from .beans import BEAN_KEYS
@@ -205,7 +206,7 @@ def _end_trading_moves(state: State, seat: int) -> list[dict]:
     return [{"kind": "end_trading"}]
 
 
-_MOVES_OF_KIND: dict[str, Callable[[State, int], list[dict]]] = {
+_MOVES_OF_KIND: Final[dict[str, Callable[[State, int], list[dict]]]] = {
     "plant": _plant_moves,
     "stop_planting": _stop_planting_moves,
     "harvest": _harvest_moves,

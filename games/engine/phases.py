@@ -11,14 +11,15 @@ rewrite. Nothing outside the engine reads a phase's name: pages, mail and the ti
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .events import Event
 from .language import gettext_noop
 from .state import State
 
 # The clocks a seat may run on while the game waits for it.
-BANK = "bank"  # the seat's own time bank
-TRADING_WINDOW = "trading"  # the active seat's window for trading
+BANK: Final = "bank"  # the seat's own time bank
+TRADING_WINDOW: Final = "trading"  # the active seat's window for trading
 
 
 def _nothing_to_plant(state: State, seat: int) -> Sequence[int]:
@@ -61,7 +62,7 @@ class Phase:
     clock: Callable[[State, int], str] = _bank
 
 
-PHASES: dict[str, Phase] = {}
+PHASES: Final[dict[str, Phase]] = {}
 
 
 def register(phase: Phase) -> Phase:

@@ -3,6 +3,7 @@
 """
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from .actions import apply
 from .bots import make_bot
@@ -13,7 +14,7 @@ from .phases import PHASES
 from .setup import new_game
 from .state import State
 
-MAX_MOVES = 20_000  # far beyond any real game; a game that needs more is a dead end
+MAX_MOVES: Final = 20_000  # far beyond any real game; a game that needs more is a dead end
 
 
 @dataclass

@@ -7,6 +7,7 @@ what a reminder asks for (`ask`) and what the game will do when the time runs ou
 """
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from .events import listing
 from .language import gettext, gettext_noop
@@ -20,9 +21,9 @@ class Wording:
     default: str = ""
 
 
-_LEAST = gettext_noop("make the least move that lets the game go on")
+_LEAST: Final = gettext_noop("make the least move that lets the game go on")
 
-WORDINGS: dict[str, Wording] = {
+WORDINGS: Final[dict[str, Wording]] = {
     "move": Wording(
         gettext_noop("It is your move."),
         gettext_noop("your turn"),

@@ -7,6 +7,7 @@ sweep ask here and never read a phase's name.
 """
 
 import random
+from typing import Final
 
 from .beans import payout
 from .bots.heuristic import HeuristicBot
@@ -17,7 +18,7 @@ from .prompts import Prompt
 from .state import State
 
 # The moves a default move may be: never an offer, a trade, a purchase or a resignation.
-_LEAST_KINDS = frozenset(("plant", "harvest", "discard", "stop_planting", "end_turn"))
+_LEAST_KINDS: Final = frozenset(("plant", "harvest", "discard", "stop_planting", "end_turn"))
 
 
 def waiting_for(state: State) -> list[int]:

@@ -4,7 +4,7 @@ Piles keep their top at the end of the list; a hand keeps its front card at inde
 """
 
 import hashlib
-from typing import cast
+from typing import Final, cast
 
 from .beans import BEANS
 from .editions import Rules, resolve
@@ -60,7 +60,7 @@ def seed_hash(seed: str) -> str:
 
 # The parts of a game, as to_dict saves them, in order; `rules` and `card_beans` are derived
 # from them.
-SAVED = (
+SAVED: Final = (
     "edition",
     "options",
     "names",

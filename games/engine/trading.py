@@ -1,6 +1,7 @@
 """Phase 2 trading: offers between the active player and one other, checked again on accept."""
 
 from collections import Counter
+from typing import Final
 
 from .beans import BEAN_INDEX, BEAN_KEYS, BEANS, bean_name
 from .deck import keys
@@ -9,9 +10,10 @@ from .events import Event, bean_summary, void_worded
 from .language import gettext, gettext_noop
 from .state import Offer, State
 
-MAX_OPEN_OFFERS = 12  # per maker: enough for any real negotiation, bounded for the page
-MAX_ASKED = 30
-_CARD_LISTS = (list, tuple)  # a constant: `(list, tuple)` written in the call is built each time
+MAX_OPEN_OFFERS: Final = 12  # per maker: enough for any real negotiation, bounded for the page
+MAX_ASKED: Final = 30
+# A constant: `(list, tuple)` written in the call is built each time.
+_CARD_LISTS: Final = (list, tuple)
 
 
 def tradable(state: State, seat: int) -> list[int]:

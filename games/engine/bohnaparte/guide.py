@@ -1,8 +1,10 @@
 """Bohnaparte's rules in brief, for the "How to play" page (RULES.md section 6, our words)."""
 
+from typing import Final
+
 from ..language import gettext_noop
 
-GUIDE = (
+GUIDE: Final = (
     (
         gettext_noop("The map"),
         gettext_noop(

@@ -6,38 +6,39 @@ defence card of a lower value counts as that minimum, after a fortress's +2.
 """
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..language import gettext_noop
 
-KEY = "bohnaparte"  # the expansion's key: its part of the state is state.ext[KEY]
+KEY: Final = "bohnaparte"  # the expansion's key: its part of the state is state.ext[KEY]
 
-CAMP = "camp"
-FARM = "farm"
-VILLAGE = "village"
-CITY = "city"
-MONASTERY = "monastery"
-MINE = "mine"
-IRON_MINE = "iron_mine"
-RIVER = "river"
-SWAMP = "swamp"
-FOREST = "forest"
-PADDOCK = "paddock"
+CAMP: Final = "camp"
+FARM: Final = "farm"
+VILLAGE: Final = "village"
+CITY: Final = "city"
+MONASTERY: Final = "monastery"
+MINE: Final = "mine"
+IRON_MINE: Final = "iron_mine"
+RIVER: Final = "river"
+SWAMP: Final = "swamp"
+FOREST: Final = "forest"
+PADDOCK: Final = "paddock"
 
 # What things cost, in coins (paid onto the discard pile, bean side up).
-ATTACK_COST = 1
-FORTRESS_COST = 2
-DEPOT_COST = 3
-MERCHANT_COST = 3
+ATTACK_COST: Final = 1
+FORTRESS_COST: Final = 2
+DEPOT_COST: Final = 3
+MERCHANT_COST: Final = 3
 
-TOKENS = 12  # tokens a player has; holding 12 lands ends the game
-FORTRESS_BONUS = 2
-CAVALRY_VALUE = 17
-MERCHANT_CARDS = 2
+TOKENS: Final = 12  # tokens a player has; holding 12 lands ends the game
+FORTRESS_BONUS: Final = 2
+CAVALRY_VALUE: Final = 17
+MERCHANT_CARDS: Final = 2
 # A cannon wins ties, but 20 against 20 stays with the defender.
-CANNON_TIE_LIMIT = 20
+CANNON_TIE_LIMIT: Final = 20
 # Monastery: a card drawn of a battle value up to this becomes a coin (Garden to Soy), a
 # higher one (Green to Blue) is discarded.
-MONASTERY_COIN_UP_TO = 12
+MONASTERY_COIN_UP_TO: Final = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,7 @@ class LandKind:
     least_defence: int = 0
 
 
-KINDS: dict[str, LandKind] = {
+KINDS: Final[dict[str, LandKind]] = {
     kind.key: kind
     for kind in (
         LandKind(CAMP, gettext_noop("camp"), "@"),
@@ -65,11 +66,11 @@ KINDS: dict[str, LandKind] = {
         LandKind(PADDOCK, gettext_noop("horse paddock"), "P"),
     )
 }
-BY_LETTER: dict[str, str] = {kind.letter: kind.key for kind in KINDS.values()}
+BY_LETTER: Final[dict[str, str]] = {kind.letter: kind.key for kind in KINDS.values()}
 
 # The map cards in the box (RULES.md 6.1). Iron mine and horse paddock are two sides of one
 # card, as are the fortress (beside the map) and the forest.
-BOX = {
+BOX: Final = {
     CAMP: 6,
     FARM: 6,
     VILLAGE: 6,
@@ -82,11 +83,11 @@ BOX = {
     FOREST: 3,
     PADDOCK: 3,
 }
-FORTRESSES = 3
+FORTRESSES: Final = 3
 # Lands only the cavalry variant puts on the map, and those it leaves out: a forest is a
 # fortress's other side (so no fortress is built, and no mine is needed), a paddock an iron
 # mine's.
-CAVALRY_ONLY = frozenset((FOREST, PADDOCK))
-BASE_ONLY = frozenset((MINE, IRON_MINE))
+CAVALRY_ONLY: Final = frozenset((FOREST, PADDOCK))
+BASE_ONLY: Final = frozenset((MINE, IRON_MINE))
 # The lands a cannon wins ties against (and any fortified land).
-CANNON_TARGETS = frozenset((VILLAGE, CITY))
+CANNON_TARGETS: Final = frozenset((VILLAGE, CITY))

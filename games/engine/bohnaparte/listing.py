@@ -8,6 +8,8 @@ cards a seat may fight with (its own hand and depot: nobody else's cards ever ap
     {"kind": "buy_depot", "cost": 3}, {"kind": "buy_merchant", "cost": 3}
 """
 
+from typing import Final
+
 from ..phases import PHASES
 from ..state import State
 from . import battle as fights
@@ -23,7 +25,7 @@ from .board import (
 from .lands import DEPOT_COST, FORTRESS_COST, MERCHANT_COST
 
 # The kinds of move Bohnaparte adds to the base game's.
-MOVE_KINDS = (
+MOVE_KINDS: Final = (
     "choose_camp",
     "monastery_draw",
     "monastery_skip",

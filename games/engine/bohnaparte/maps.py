@@ -17,11 +17,12 @@ A land's number is its place in reading order, row by row.
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import Final
 
 from .lands import BY_LETTER, FOREST, RIVER
 
-BRICK = "brick"
-GRID = "grid"
+BRICK: Final = "brick"
+GRID: Final = "grid"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,4 +125,4 @@ def _load() -> dict[str, Map]:
     }
 
 
-MAPS: dict[str, Map] = _load()
+MAPS: Final[dict[str, Map]] = _load()

@@ -4,6 +4,8 @@ A land is named by its kind and its number on the map counted from 1 ("farm 8"),
 are ("field 2").
 """
 
+from typing import Final
+
 from ..beans import bean_name
 from ..events import bean_names
 from ..language import gettext, gettext_noop
@@ -35,7 +37,7 @@ def _source(source: str, e: dict) -> str:
     return gettext(_SOURCES[source])
 
 
-_SOURCES = {
+_SOURCES: Final = {
     "hand": gettext_noop("a card from the hand"),
     "depot": gettext_noop("a card from the munitions depot"),
     "deck": gettext_noop("the top card of the deck"),
@@ -197,7 +199,7 @@ def _fortress_land(e) -> str:
     return land_name(e["land_kind"], e["land"])
 
 
-EVENTS = {
+EVENTS: Final = {
     "camp_chosen": _said(
         gettext_noop("You chose camp {camp}."),
         gettext_noop("{who} chose camp {camp}."),
@@ -244,7 +246,7 @@ EVENTS = {
     "game_ends": _game_ends,
 }
 
-PROMPTS = {
+PROMPTS: Final = {
     "choose_camp": Wording(
         gettext_noop("Choose your camp."),
         gettext_noop("choose your camp"),

@@ -5,6 +5,8 @@ offers made to it. `choose` returns None when the bot has nothing it wants to do
 that is not awaited, asked whether it wants to make an offer).
 """
 
+from typing import Final
+
 from ..compiled import search_path
 
 __path__ = search_path(__path__, __name__)  # the compiled modules, where built
@@ -18,9 +20,9 @@ from .random import RandomBot
 from .strong import StrongBot
 
 # The levels a bot seat may be given at a game's creation, weakest first.
-LEVELS = ("easy", "normal", "strong")
+LEVELS: Final = ("easy", "normal", "strong")
 # "heuristic" is the normal bot's former name, which seats and scripts may still carry.
-BOTS = {
+BOTS: Final = {
     "random": RandomBot,
     "easy": EasyBot,
     "normal": HeuristicBot,

@@ -17,6 +17,7 @@ wins is played when one can be spared, the top of the deck otherwise.
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..beans import BEANS
 from ..bohnaparte import battle as fights
@@ -47,19 +48,19 @@ from ..bohnaparte.view import board_view
 from ..phases import PHASES
 from ..state import State
 
-OWN_PHASES = frozenset(("choose_camp", "monastery", "attack", "battle", "merchant_draw"))
-KINDS_OF_MOVE = frozenset(MOVE_KINDS)
+OWN_PHASES: Final = frozenset(("choose_camp", "monastery", "attack", "battle", "merchant_draw"))
+KINDS_OF_MOVE: Final = frozenset(MOVE_KINDS)
 
 # What a land does for its holder, in victory points, besides its own points: a card more
 # each turn, coins, a cannon, cavalry, a merchant and a way across rivers; a mine's stone is a
 # fortress (a point, and 2 for defence) until it is used.
-EFFECT = {FARM: 0.6, VILLAGE: 0.8, MONASTERY: 0.4, IRON_MINE: 0.5, PADDOCK: 0.7, FOREST: 0.8}
-FULL_MINE = 1.2
-COIN = 0.45  # what a coin is worth, in victory points: the price of an attack
-TAKEN_FROM = 0.5  # what a rival's loss is worth to the bot, for each point it loses
-SPARE_CARD = -0.1  # a hand card that fits no field: spending it is a relief
-FIELD_CARD = 0.3  # a hand card that grows a field
-DEPOT_CARD = 0.25  # a depot card, kept for battles
+EFFECT: Final = {FARM: 0.6, VILLAGE: 0.8, MONASTERY: 0.4, IRON_MINE: 0.5, PADDOCK: 0.7, FOREST: 0.8}
+FULL_MINE: Final = 1.2
+COIN: Final = 0.45  # what a coin is worth, in victory points: the price of an attack
+TAKEN_FROM: Final = 0.5  # what a rival's loss is worth to the bot, for each point it loses
+SPARE_CARD: Final = -0.1  # a hand card that fits no field: spending it is a relief
+FIELD_CARD: Final = 0.3  # a hand card that grows a field
+DEPOT_CARD: Final = 0.25  # a depot card, kept for battles
 
 
 @dataclass

@@ -9,6 +9,7 @@ for a card its fields cannot take.
 """
 
 from random import Random
+from typing import Final
 
 from ..beans import payout
 from ..editions import DUEL_TURN
@@ -18,8 +19,8 @@ from ..state import State
 from . import bohnaparte
 from .sight import Bot
 
-DUEL_STEPS = DUEL_TURN[:3]  # the draw is shared and never waits for a move
-LONG_HAND = 5  # with more cards in hand, a second card may start a new field
+DUEL_STEPS: Final = DUEL_TURN[:3]  # the draw is shared and never waits for a move
+LONG_HAND: Final = 5  # with more cards in hand, a second card may start a new field
 
 
 class HeuristicBot(Bot):

@@ -3,6 +3,8 @@ its own fields pay. All of it is on the seat's page, and nothing else of the gam
 from here, so the random bot is fair by construction without the cost of `seat_state` (the
 engine's speed is measured with it)."""
 
+from typing import Final
+
 from ..beans import FIRST_COIN
 from ..fields import harvestable
 from ..legal import legal_kinds, may_offer, moves_of_kind, plant_choices
@@ -10,7 +12,7 @@ from ..phases import PHASES
 from ..state import State
 
 # Kinds of move that plant or discard the waiting cards, or end the step without them.
-MOVES_ON = frozenset(("plant", "stop_planting", "discard", "end_turn"))
+MOVES_ON: Final = frozenset(("plant", "stop_planting", "discard", "end_turn"))
 
 
 class Menu:

@@ -7,16 +7,17 @@ games long and pointless.
 """
 
 from random import Random
+from typing import Final
 
 from ..state import State
 from . import bohnaparte
 from .base import BaseBot
 from .menu import Menu
 
-OFFERS_PER_TURN = 2
-PASSED_ON = ("kind", "offer", "field", "card")
+OFFERS_PER_TURN: Final = 2
+PASSED_ON: Final = ("kind", "offer", "field", "card")
 # Kinds of move that are a single move, with no parameters to choose.
-NOTHING_TO_CHOOSE = frozenset(("stop_planting", "buy_field", "end_trading", "end_turn"))
+NOTHING_TO_CHOOSE: Final = frozenset(("stop_planting", "buy_field", "end_trading", "end_turn"))
 
 
 class RandomBot(BaseBot):

@@ -13,10 +13,12 @@ those beans. The seed is secret too. Bohnaparte's own parts are read through its
 seat (`board_view`).
 """
 
+from typing import Final
+
 from ..state import Offer, State, deep_copy
 from .base import BaseBot
 
-HIDDEN_SEED = ""
+HIDDEN_SEED: Final = ""
 
 
 class Bot(BaseBot):

@@ -13,14 +13,16 @@ gives. In Bohnaparte, where the hand holds the cards battles are
 fought with, it offers as the normal bot does.
 """
 
+from typing import Final
+
 from ..beans import BEAN_KEYS, BEANS, payout
 from ..fields import harvestable, third_field_cost
 from ..state import State
 from . import bohnaparte
 from .heuristic import HeuristicBot, field_for, misfits, player_for
 
-LOOK_AHEAD = 2  # the hand cards after a second planting that must still find a place
-UNSEEN_FOR_ONE_MORE = 3  # unseen cards of a bean that make one more likely to join its field
+LOOK_AHEAD: Final = 2  # the hand cards after a second planting that must still find a place
+UNSEEN_FOR_ONE_MORE: Final = 3  # unseen cards of a bean that make one more likely to join its field
 # A card's worth in a trade, in beans: one that grows a field, one that starts an empty
 # field, one that fits nowhere (it makes the seat uproot a field, or give it away).
 GROWS, STARTS, MISFIT = 1.0, 0.5, -1.0
