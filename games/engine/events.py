@@ -20,9 +20,8 @@ class Event:
         self.seat = seat
         self.data = data
 
-    @classmethod
+    @staticmethod
     def private(
-        cls,
         kind: str,
         seat: int | None,
         data: dict,
@@ -30,7 +29,7 @@ class Event:
         readers: tuple[int, ...] = (),
     ) -> "Event":
         """An event with cards that only its seat, and the `readers`, may see."""
-        event = cls(kind, seat, data)
+        event = Event(kind, seat, data)
         event.secret = secret
         if readers:
             event.readers = readers

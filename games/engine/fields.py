@@ -1,5 +1,7 @@
 """Fields: planting, harvesting (with the bean protection rule) and buying the third field."""
 
+from collections.abc import Sequence
+
 from .beans import BEAN_KEYS, bean_name, payout
 from .errors import IllegalMove
 from .events import Event
@@ -20,7 +22,7 @@ def fitting_fields(state: State, seat: int, card: int) -> list[int]:
     return [i for i in range(len(own)) if not own[i] or beans[own[i][0]] == bean]
 
 
-def has_room(state: State, seat: int, cards) -> bool:
+def has_room(state: State, seat: int, cards: Sequence[int]) -> bool:
     """Whether some field of this seat takes one of the cards: `fitting_fields` without lists."""
     beans = state.card_beans
     own = state.fields[seat]

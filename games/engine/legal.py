@@ -6,7 +6,6 @@ pages. A bot that picks a kind first needs to spell out only the kind it picked.
 """
 
 from collections.abc import Callable
-from functools import cache
 from typing import Final
 
 from . import fields, trading
@@ -36,8 +35,10 @@ def legal_kinds(state: State, seat: int | None) -> list[str]:
         kinds.append("stop_planting")
     rules = state.rules
     # The protection rule never shuts every field: a field of two or more beans may be
-    # harvested, and when there is none, any field with a bean.
-    if (active or not rules.harvest_in_own_turn_only) and any(state.fields[seat]):
+    # harvested, and when there is none, any field with a bean. (Compiled, any() of a
+    # generator is a loop, any() of a list a call to Python's any.)
+    own = state.fields[seat]
+    if (active or not rules.harvest_in_own_turn_only) and any(field for field in own):
         kinds.append("harvest")
     if rules.third_field_cost is not None:  # not even asked in editions that sell none
         cost = fields.third_field_cost(state, seat)
@@ -188,14 +189,9 @@ def _offer_moves(state: State, seat: int) -> list[dict]:
             "to": trading.partners(state, seat),
             "give": trading.tradable(state, seat),
             "ask_faceup": [] if active else list(state.faceup),
-            "ask": list(_bean_keys(state.rules.beans)),
+            "ask": [BEAN_KEYS[bean] for bean in state.rules.beans],
         }
     ]
-
-
-@cache
-def _bean_keys(beans: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(BEAN_KEYS[bean] for bean in beans)
 
 
 def _stop_planting_moves(state: State, seat: int) -> list[dict]:

@@ -9,6 +9,7 @@ from .actions import apply
 from .bots import make_bot
 from .bots.base import BaseBot
 from .errors import IllegalMove
+from .events import Event
 from .invariants import count_coins, violations
 from .phases import PHASES
 from .setup import new_game
@@ -97,14 +98,14 @@ def play(
     return outcome
 
 
-def _count_harvest(events, outcome: Outcome) -> None:
+def _count_harvest(events: list[Event], outcome: Outcome) -> None:
     for event in events:
         if event.kind == "harvested":
             outcome.harvests[event.seat] += 1
             outcome.idle_harvests[event.seat] += not event.data["coins"]
 
 
-def _end_cause(events) -> str:
+def _end_cause(events: list[Event]) -> str:
     """The draw pile running out ("exhaustion"), or what an expansion's `game_ends` event
     names (Bohnaparte: "twelve_lands", "no_land", an exhaustion during an attack)."""
     for event in reversed(events):

@@ -25,12 +25,20 @@ def enter(state: State, phase: str, events: list[Event]) -> None:
 def advance(state: State, events: list[Event]) -> None:
     """Leave the current phase for the next one of the edition's turn."""
     turn = state.rules.turn
-    following = turn.index(state.phase) + 1
+    following = _index(turn, state.phase) + 1
     if following < len(turn):
         enter(state, turn[following], events)
     else:
         state.active = (state.active + 1) % state.players
         begin_turn(state, events)
+
+
+def _index(turn: tuple[str, ...], phase: str) -> int:
+    """`turn.index(phase)` without a method call (compiled, a loop over a few names is less)."""
+    for i in range(len(turn)):
+        if turn[i] == phase:
+            return i
+    raise ValueError(phase)
 
 
 # Phase 1: the active player plants the front card of the hand, then may plant the next.
@@ -153,7 +161,7 @@ register(
 
 
 def _enter_plant_traded(state: State, events: list[Event]) -> None:
-    if not any(state.to_plant):
+    if _all_planted(state):
         advance(state, events)
 
 
@@ -162,8 +170,14 @@ def _received(state: State, seat: int) -> list[int]:
 
 
 def _after_received_planted(state: State, seat: int, events: list[Event]) -> None:
-    if not any(state.to_plant):
+    if _all_planted(state):
         advance(state, events)
+
+
+def _all_planted(state: State) -> bool:
+    """Whether every seat has planted what it received. (Compiled, all() of a generator is a
+    loop, all() of a list a call to Python's all.)"""
+    return all(not cards for cards in state.to_plant)
 
 
 def _planters(state: State) -> list[int]:

@@ -45,7 +45,8 @@ class Menu:
         No bean pays for a single card, so a paying field holds two beans at least, and the
         bean protection rule never holds those back."""
         state, seat = self._state, self._seat
-        if MOVES_ON.isdisjoint(kinds) and PHASES[state.phase].plantable(state, seat):
+        stuck = not any(kind in MOVES_ON for kind in kinds)
+        if stuck and PHASES[state.phase].plantable(state, seat):
             return harvestable(state, seat)
         beans = state.card_beans
         own = state.fields[seat]

@@ -6,14 +6,16 @@ no place and it has no other move: harvesting at random would only uproot beans 
 games long and pointless.
 """
 
+from collections.abc import Callable
 from random import Random
-from typing import Final
+from typing import Final, TypeVar
 
 from ..state import State
 from . import bohnaparte
 from .base import BaseBot
 from .menu import Menu
 
+T = TypeVar("T")
 OFFERS_PER_TURN: Final = 2
 PASSED_ON: Final = ("kind", "offer", "field", "card")
 # Kinds of move that are a single move, with no parameters to choose.
@@ -25,6 +27,8 @@ class RandomBot(BaseBot):
 
     def __init__(self, rng: Random):
         super().__init__(rng)
+        # The bound method, looked up once: a game asks it for thousands of numbers.
+        self.random: Callable[[], float] = rng.random
         self.offers_made: tuple[int, int] = (0, 0)  # (turn, how many)
 
     def memory(self) -> dict:
@@ -74,20 +78,20 @@ class RandomBot(BaseBot):
             return {"kind": "accept", "offer": action["offer"], "give": give}
         return {key: value for key, value in action.items() if key in PASSED_ON}
 
-    def _pick(self, choices: list):
+    def _pick(self, choices: list[T]) -> T:
         """One of the choices, each as likely (`rng.choice` costs more than this)."""
         n = len(choices)
-        return choices[0] if n == 1 else choices[int(self.rng.random() * n)]
+        return choices[0] if n == 1 else choices[int(self.random() * n)]
 
-    def _sample(self, choices: list, count: int) -> list:
+    def _sample(self, choices: list[T], count: int) -> list[T]:
         """`count` different choices, each set of them as likely (as `rng.sample`, which costs
         more for the one or two the bot takes)."""
         left = list(choices)
-        return [left.pop(int(self.rng.random() * len(left))) for _ in range(count)]
+        return [left.pop(int(self.random() * len(left))) for _ in range(count)]
 
     def _unprompted_offer(self, menu: Menu) -> dict | None:
         """Asked while not awaited, make an offer half the time, if this turn allows one more."""
-        if not self._offers_left(menu) or self.rng.random() < 0.5:
+        if not self._offers_left(menu) or self.random() < 0.5:
             return None
         if not menu.may_offer():
             return None
@@ -98,15 +102,15 @@ class RandomBot(BaseBot):
         return turn != menu.turn or made < OFFERS_PER_TURN
 
     def _offer(self, menu: Menu, legal: dict) -> dict:
-        rng = self.rng
+        random = self.random
         turn, made = self.offers_made
         self.offers_made = (menu.turn, made + 1 if turn == menu.turn else 1)
-        give = self._sample(legal["give"], min(len(legal["give"]), int(rng.random() * 3)))
+        give = self._sample(legal["give"], min(len(legal["give"]), int(random() * 3)))
         ask: dict[str, int] = {}
         ask_faceup: list[int] = []
-        if legal["ask_faceup"] and rng.random() < 0.5:
+        if legal["ask_faceup"] and random() < 0.5:
             ask_faceup = [self._pick(legal["ask_faceup"])]
-        elif not give or rng.random() < 0.7:
+        elif not give or random() < 0.7:
             ask = {self._pick(legal["ask"]): 1}
         return {
             "kind": "offer",
