@@ -80,8 +80,7 @@ def _plant(state: State, seat: int, action: dict, events: list[Event]) -> None:
     if card not in allowed:
         raise IllegalMove(_why_not_plantable(state, seat, allowed, phase))
     fields.check_plant(state, seat, card, field)
-    waiting: list[int] = phase.place(state, seat)
-    waiting.remove(card)
+    phase.place(state, seat).remove(card)
     fields.plant(state, seat, card, field)
     events.append(
         Event(

@@ -30,34 +30,26 @@ from .events import Event
 from .expansions import Expansion, reveal_count
 from .expansions import register as register_expansion
 from .language import gettext, gettext_noop
-from .phases import Phase, register
+from .phases import register
 from .state import State
-from .turn import _active, _front_card, advance, hand, stop_after_first
+from .turn import ActiveSeatPhase, PlantFromHand, advance
 
 # The Duel's own part of the state: whether the active player has discarded a hand card in
 # step 2 of this turn (one at most).
 register_expansion(Expansion("duel", new_part=lambda state: {"discarded": False}))
 
 
-def _faceup_cards(state: State, seat: int) -> tuple[int, ...]:
-    return tuple(state.faceup) if seat == state.active else ()
+class _FaceUpStep(ActiveSeatPhase):
+    """A step that plants from the face-up cards: the active player's only."""
 
+    def plantable(self, state: State, seat: int) -> tuple[int, ...]:
+        return tuple(state.faceup) if seat == state.active else ()
 
-def _nothing(state: State, seat: int, events: list[Event]) -> None:
-    pass
-
-
-def _end_turn_move(state: State, seat: int) -> list[dict]:
-    return [{"kind": "end_turn"}] if seat == state.active else []
+    def place(self, state: State, seat: int) -> list[int]:
+        return state.faceup
 
 
 # Step 1: the cards the opponent left on offer.
-
-
-def _enter_offer(state: State, events: list[Event]) -> None:
-    state.ext["duel"]["discarded"] = False
-    if not state.faceup:
-        advance(state, events)
 
 
 def _after_offer_taken(state: State, seat: int, events: list[Event]) -> None:
@@ -65,18 +57,36 @@ def _after_offer_taken(state: State, seat: int, events: list[Event]) -> None:
         advance(state, events)
 
 
+class _Offer(_FaceUpStep):
+    def enter(self, state: State, events: list[Event]) -> None:
+        state.ext["duel"]["discarded"] = False
+        if not state.faceup:
+            advance(state, events)
+
+    def after_plant(self, state: State, seat: int, events: list[Event]) -> None:
+        _after_offer_taken(state, seat, events)
+
+    def extra_actions(self, state: State, seat: int) -> list[dict]:
+        return _discard_moves(state, seat)
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "duel_offer"
+
+
 # Step 2: plant from the hand, then perhaps discard one hand card.
 
 
-def _enter_plant(state: State, events: list[Event]) -> None:
-    if not state.hands[state.active]:
-        advance(state, events)
+class _Plant(PlantFromHand):
+    def after_plant(self, state: State, seat: int, events: list[Event]) -> None:
+        state.planted += 1
+        if not state.hands[seat]:
+            advance(state, events)
 
+    def extra_actions(self, state: State, seat: int) -> list[dict]:
+        return _discard_moves(state, seat)
 
-def _after_front_planted(state: State, seat: int, events: list[Event]) -> None:
-    state.planted += 1
-    if not state.hands[seat]:
-        advance(state, events)
+    def prompt(self, state: State, seat: int) -> str:
+        return ("duel_plant", "duel_plant_next", "duel_plant_done")[min(state.planted, 2)]
 
 
 # Discarding, in steps 1 and 2.
@@ -135,22 +145,32 @@ def _discard(state: State, seat: int, action: dict, events: list[Event]) -> None
 # Step 3: reveal, take matching discards, plant what is wanted, leave the rest on offer.
 
 
-def _enter_reveal(state: State, events: list[Event]) -> None:
-    deck_events: list[Event] = []
-    revealed = take_cards(state, reveal_count(state), deck_events)
-    events.append(
+class _Reveal(_FaceUpStep):
+    def enter(self, state: State, events: list[Event]) -> None:
+        deck_events: list[Event] = []
+        revealed = take_cards(state, reveal_count(state), deck_events)
         # A copy: the chain below adds to `revealed`, and has events of its own.
-        Event("revealed", state.active, {"cards": list(revealed), "beans": keys(state, revealed)})
-    )
-    events.extend(deck_events)
-    beans = {state.card_beans[card] for card in revealed}
-    # The chain takes only beans that were turned up, so taking cards never widens it.
-    while state.discard and state.card_beans[state.discard[-1]] in beans:
-        card = state.discard.pop()
-        revealed.append(card)
-        bean = BEAN_KEYS[state.card_beans[card]]
-        events.append(Event("took_discard", state.active, {"card": card, "bean": bean}))
-    state.faceup += revealed
+        data = {"cards": list(revealed), "beans": keys(state, revealed)}
+        events.append(Event("revealed", state.active, data))
+        events.extend(deck_events)
+        beans = {state.card_beans[card] for card in revealed}
+        # The chain takes only beans that were turned up, so taking cards never widens it.
+        while state.discard and state.card_beans[state.discard[-1]] in beans:
+            card = state.discard.pop()
+            revealed.append(card)
+            bean = BEAN_KEYS[state.card_beans[card]]
+            events.append(Event("took_discard", state.active, {"card": card, "bean": bean}))
+        state.faceup += revealed
+
+    def extra_actions(self, state: State, seat: int) -> list[dict]:
+        return [{"kind": "end_turn"}] if seat == state.active else []
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "duel_reveal"
+
+    def default_move(self, state: State, seat: int) -> dict | None:
+        """What was turned up and not planted is left on offer."""
+        return {"kind": "end_turn"}
 
 
 @handles("end_turn")
@@ -164,56 +184,24 @@ def _end_turn(state: State, seat: int, action: dict, events: list[Event]) -> Non
     advance(state, events)
 
 
-def _faceup(state: State, seat: int) -> list[int]:
-    return state.faceup
-
-
-def _plant_prompt(state: State, seat: int) -> str:
-    return ("duel_plant", "duel_plant_next", "duel_plant_done")[min(state.planted, 2)]
-
-
 register(
-    Phase(
+    _Offer(
         "duel_offer",
-        _enter_offer,
-        plantable=_faceup_cards,
-        after_plant=_after_offer_taken,
-        waiting_for=_active,
-        extra_actions=_discard_moves,
         plants_from="offer",
-        place=_faceup,
         wrong_card=gettext_noop("You can plant only the cards on offer."),
-        prompt=lambda state, seat: "duel_offer",
     )
 )
 register(
-    Phase(
+    _Plant(
         "duel_plant",
-        _enter_plant,
-        plantable=_front_card,
-        after_plant=_after_front_planted,
-        waiting_for=_active,
-        extra_actions=_discard_moves,
         plants_from="hand",
-        place=hand,
         wrong_card=gettext_noop("You must plant the front card of your hand first."),
-        prompt=_plant_prompt,
-        default_move=stop_after_first,
     )
 )
 register(
-    Phase(
+    _Reveal(
         "duel_reveal",
-        _enter_reveal,
-        plantable=_faceup_cards,
-        after_plant=_nothing,
-        waiting_for=_active,
-        extra_actions=_end_turn_move,
         plants_from="revealed",
-        place=_faceup,
         wrong_card=gettext_noop("You can plant only the cards you turned up."),
-        prompt=lambda state, seat: "duel_reveal",
-        # What was turned up and not planted is left on offer.
-        default_move=lambda state, seat: {"kind": "end_turn"},
     )
 )

@@ -46,10 +46,9 @@ def legal_kinds(state: State, seat: int | None) -> list[str]:
             kinds.append("buy_field")
     if phase.name == "trade":
         _add_trading_kinds(state, seat, active, kinds)
-    if phase.extra_actions is not None:
-        for move in phase.extra_actions(state, seat):
-            if move["kind"] not in kinds:
-                kinds.append(move["kind"])
+    for move in phase.extra_actions(state, seat):
+        if move["kind"] not in kinds:
+            kinds.append(move["kind"])
     if rules.expansions:
         for move in extra_actions(state, seat):
             if move["kind"] not in kinds:
@@ -61,8 +60,7 @@ def moves_of_kind(state: State, seat: int, kind: str) -> list[dict]:
     """The moves of one kind that `legal_kinds` gave for this seat, with their parameters."""
     spell_out = _MOVES_OF_KIND.get(kind)
     if spell_out is None:  # a kind of move particular to the phase or to an expansion
-        extra = PHASES[state.phase].extra_actions
-        moves = extra(state, seat) if extra else []
+        moves = PHASES[state.phase].extra_actions(state, seat)
         if state.rules.expansions:
             moves += extra_actions(state, seat)
         return [move for move in moves if move["kind"] == kind]

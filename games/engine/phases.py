@@ -9,8 +9,7 @@ rewrite. Nothing outside the engine reads a phase's name: pages, mail and the ti
 `protocol` instead.
 """
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Final
 
 from .events import Event
@@ -22,44 +21,64 @@ BANK: Final = "bank"  # the seat's own time bank
 TRADING_WINDOW: Final = "trading"  # the active seat's window for trading
 
 
-def _nothing_to_plant(state: State, seat: int) -> Sequence[int]:
-    return ()
-
-
-def _nobody(state: State) -> list[int]:
-    return []
-
-
-def _your_move(state: State, seat: int) -> str:
-    return "move"
-
-
-def _bank(state: State, seat: int) -> str:
-    return BANK
-
-
-@dataclass(frozen=True, slots=True)
 class Phase:
-    name: str
-    enter: Callable[[State, list[Event]], None]
-    plantable: Callable[[State, int], Sequence[int]] = _nothing_to_plant
-    after_plant: Callable[[State, int, list[Event]], None] | None = None
-    waiting_for: Callable[[State], list[int]] = _nobody
-    # Where the cards `plantable` offers wait: "hand" (front card first, `stop_planting` ends
-    # the phase), "to_plant", or state.faceup as "offer" or "revealed". Names the event source.
-    plants_from: str = ""
-    # The list those cards are taken from, and why a card that is not among them is refused.
-    place: Callable[[State, int], list[int]] | None = None
-    wrong_card: str = gettext_noop("You can plant only the cards waiting to be planted.")
-    # Moves particular to this phase, described as `legal_actions` describes them; None for a
-    # phase without any.
-    extra_actions: Callable[[State, int], list[dict]] | None = None
-    # The prompt (a key of prompts.WORDINGS) for a seat the phase waits for, or the key and
-    # the parameters its wording takes.
-    prompt: Callable[[State, int], str | tuple[str, dict]] = _your_move
-    # The move made for an awaited seat whose time ran out; None: the least move (protocol).
-    default_move: Callable[[State, int], dict | None] | None = None
-    clock: Callable[[State, int], str] = _bank
+    """One step of the turn. Each phase is a subclass that overrides what its step does; this
+    base is a step with nothing to plant, no moves of its own, that waits for nobody.
+
+    Methods, not functions kept in fields: compiled, a method is called as C code, a function
+    kept in a field through Python's calling convention, and a move asks its phase a dozen
+    times.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        plants_from: str = "",
+        wrong_card: str = gettext_noop("You can plant only the cards waiting to be planted."),
+    ) -> None:
+        self.name = name
+        # Where the cards `plantable` offers wait: "hand" (front card first, `stop_planting`
+        # ends the phase), "to_plant", or state.faceup as "offer" or "revealed". Names the
+        # event source.
+        self.plants_from = plants_from
+        # Why a card that is not among those `plantable` offers is refused.
+        self.wrong_card = wrong_card
+
+    def enter(self, state: State, events: list[Event]) -> None:
+        """What happens on entering the phase."""
+
+    def plantable(self, state: State, seat: int) -> Sequence[int]:
+        """The cards this seat may plant now."""
+        return ()
+
+    def place(self, state: State, seat: int) -> list[int]:
+        """The list the cards `plantable` offers are taken from."""
+        raise NotImplementedError(f"the {self.name} phase has nothing to plant")
+
+    def after_plant(self, state: State, seat: int, events: list[Event]) -> None:
+        """What follows a planting."""
+
+    def waiting_for(self, state: State) -> list[int]:
+        """The seats whose move the game waits for."""
+        return []
+
+    def extra_actions(self, state: State, seat: int) -> list[dict]:
+        """Moves particular to this phase, described as `legal_actions` describes them."""
+        return []
+
+    def prompt(self, state: State, seat: int) -> str | tuple[str, dict]:
+        """The prompt (a key of prompts.WORDINGS) for a seat the phase waits for, or the key
+        and the parameters its wording takes."""
+        return "move"
+
+    def default_move(self, state: State, seat: int) -> dict | None:
+        """The move made for an awaited seat whose time ran out; None: the least move
+        (protocol)."""
+        return None
+
+    def clock(self, state: State, seat: int) -> str:
+        """The clock an awaited seat runs on."""
+        return BANK
 
 
 PHASES: Final[dict[str, Phase]] = {}

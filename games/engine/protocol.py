@@ -65,8 +65,8 @@ def default_move(state: State, seat: int) -> dict | None:
     go on. None if the game does not wait for it."""
     if seat not in waiting_for(state):
         return None
-    phase = PHASES[state.phase]
-    return (phase.default_move or least_move)(state, seat)
+    move = PHASES[state.phase].default_move(state, seat)
+    return least_move(state, seat) if move is None else move
 
 
 def least_move(state: State, seat: int) -> dict | None:

@@ -6,7 +6,6 @@ from .events import Event
 from .expansions import draw_count, reveal_count
 from .language import gettext_noop
 from .phases import BANK, PHASES, TRADING_WINDOW, Phase, register
-from .protocol import least_move
 from .state import State
 
 
@@ -41,58 +40,48 @@ def _index(turn: tuple[str, ...], phase: str) -> int:
     raise ValueError(phase)
 
 
+class ActiveSeatPhase(Phase):
+    """A phase that waits for the active seat alone."""
+
+    def waiting_for(self, state: State) -> list[int]:
+        return [state.active]
+
+
 # Phase 1: the active player plants the front card of the hand, then may plant the next.
 
 
-def _enter_plant(state: State, events: list[Event]) -> None:
-    if not state.hands[state.active]:
-        advance(state, events)
+class PlantFromHand(ActiveSeatPhase):
+    def enter(self, state: State, events: list[Event]) -> None:
+        if not state.hands[state.active]:
+            advance(state, events)
 
+    def plantable(self, state: State, seat: int) -> tuple[int, ...]:
+        hand = state.hands[seat]
+        if seat != state.active or not hand or state.planted >= 2:
+            return ()
+        return (hand[0],)
 
-def _front_card(state: State, seat: int) -> tuple[int, ...]:
-    hand = state.hands[seat]
-    if seat != state.active or not hand or state.planted >= 2:
-        return ()
-    return (hand[0],)
+    def place(self, state: State, seat: int) -> list[int]:
+        return state.hands[seat]
 
+    def after_plant(self, state: State, seat: int, events: list[Event]) -> None:
+        state.planted += 1
+        if state.planted >= 2 or not state.hands[seat]:
+            advance(state, events)
 
-def _after_front_planted(state: State, seat: int, events: list[Event]) -> None:
-    state.planted += 1
-    if state.planted >= 2 or not state.hands[seat]:
-        advance(state, events)
+    def prompt(self, state: State, seat: int) -> str:
+        return "plant_next" if state.planted else "plant_front"
 
-
-def _active(state: State) -> list[int]:
-    return [state.active]
-
-
-def hand(state: State, seat: int) -> list[int]:
-    return state.hands[seat]
-
-
-def _plant_prompt(state: State, seat: int) -> str:
-    return "plant_next" if state.planted else "plant_front"
-
-
-def stop_after_first(state: State, seat: int) -> dict | None:
-    """An absent active player plants the front card, never a second one."""
-    if state.planted:
-        return {"kind": "stop_planting"}
-    return least_move(state, seat)
+    def default_move(self, state: State, seat: int) -> dict | None:
+        """An absent active player plants the front card (the least move), never a second."""
+        return {"kind": "stop_planting"} if state.planted else None
 
 
 register(
-    Phase(
+    PlantFromHand(
         "plant",
-        _enter_plant,
-        plantable=_front_card,
-        after_plant=_after_front_planted,
-        waiting_for=_active,
         plants_from="hand",
-        place=hand,
         wrong_card=gettext_noop("You must plant the front card of your hand first."),
-        prompt=_plant_prompt,
-        default_move=stop_after_first,
     )
 )
 
@@ -100,78 +89,75 @@ register(
 # Phase 2: turn up cards, trade until the active player ends trading.
 
 
-def _enter_trade(state: State, events: list[Event]) -> None:
-    deck_events: list[Event] = []
-    revealed = take_cards(state, reveal_count(state), deck_events)
-    state.faceup = revealed
-    data = {"cards": revealed, "beans": keys(state, revealed)}
-    events.append(Event("revealed", state.active, data))
-    events.extend(deck_events)
-    if state.ending and state.rules.final_exhaustion_ends_at_once:
-        finish_game(state, events)
+class _Trade(Phase):
+    def enter(self, state: State, events: list[Event]) -> None:
+        deck_events: list[Event] = []
+        revealed = take_cards(state, reveal_count(state), deck_events)
+        state.faceup = revealed
+        data = {"cards": revealed, "beans": keys(state, revealed)}
+        events.append(Event("revealed", state.active, data))
+        events.extend(deck_events)
+        if state.ending and state.rules.final_exhaustion_ends_at_once:
+            finish_game(state, events)
+
+    def waiting_for(self, state: State) -> list[int]:
+        if not state.offers:  # nobody has an offer to answer: the active player trades or ends
+            return [state.active]
+        answering: list[int] = []
+        for offer in state.offers.values():  # a loop, not a set: cheaper for the few offers
+            if offer.to not in answering:
+                answering.append(offer.to)
+        answering.sort()
+        if state.active not in answering:
+            answering.append(state.active)
+        return answering
+
+    def prompt(self, state: State, seat: int) -> str:
+        answering = any(offer.to == seat for offer in state.offers.values())
+        if seat != state.active:
+            return "answer"
+        return "trade_answer" if answering else "trade"
+
+    def default_move(self, state: State, seat: int) -> dict | None:
+        """The active player ends trading; a seat with offers to answer declines them."""
+        if seat == state.active:
+            return {"kind": "end_trading"}
+        for offer in state.offers.values():
+            if offer.to == seat:
+                return {"kind": "decline", "offer": offer.id}
+        return None
+
+    def clock(self, state: State, seat: int) -> str:
+        return TRADING_WINDOW if seat == state.active else BANK
 
 
-def _trade_waiting(state: State) -> list[int]:
-    if not state.offers:  # nobody has an offer to answer: the active player trades or ends
-        return [state.active]
-    answering: list[int] = []
-    for offer in state.offers.values():  # a loop, not a set: cheaper for the few offers open
-        if offer.to not in answering:
-            answering.append(offer.to)
-    answering.sort()
-    if state.active not in answering:
-        answering.append(state.active)
-    return answering
-
-
-def _trade_prompt(state: State, seat: int) -> str:
-    answering = any(offer.to == seat for offer in state.offers.values())
-    if seat != state.active:
-        return "answer"
-    return "trade_answer" if answering else "trade"
-
-
-def _trade_default(state: State, seat: int) -> dict | None:
-    """The active player ends trading; a seat with offers to answer declines them."""
-    if seat == state.active:
-        return {"kind": "end_trading"}
-    for offer in state.offers.values():
-        if offer.to == seat:
-            return {"kind": "decline", "offer": offer.id}
-    return None
-
-
-def _trade_clock(state: State, seat: int) -> str:
-    return TRADING_WINDOW if seat == state.active else BANK
-
-
-register(
-    Phase(
-        "trade",
-        _enter_trade,
-        waiting_for=_trade_waiting,
-        prompt=_trade_prompt,
-        default_move=_trade_default,
-        clock=_trade_clock,
-    )
-)
+register(_Trade("trade"))
 
 
 # Phase 3: everyone plants what they received (the active player also the face-up cards).
 
 
-def _enter_plant_traded(state: State, events: list[Event]) -> None:
-    if _all_planted(state):
-        advance(state, events)
+class _PlantTraded(Phase):
+    def enter(self, state: State, events: list[Event]) -> None:
+        if _all_planted(state):
+            advance(state, events)
 
+    def plantable(self, state: State, seat: int) -> list[int]:
+        return state.to_plant[seat]
 
-def _received(state: State, seat: int) -> list[int]:
-    return state.to_plant[seat]
+    def place(self, state: State, seat: int) -> list[int]:
+        return state.to_plant[seat]
 
+    def after_plant(self, state: State, seat: int, events: list[Event]) -> None:
+        if _all_planted(state):
+            advance(state, events)
 
-def _after_received_planted(state: State, seat: int, events: list[Event]) -> None:
-    if _all_planted(state):
-        advance(state, events)
+    def waiting_for(self, state: State) -> list[int]:
+        to_plant = state.to_plant
+        return [seat for seat in range(len(to_plant)) if to_plant[seat]]
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "plant_kept" if seat == state.active else "plant_received"
 
 
 def _all_planted(state: State) -> bool:
@@ -180,35 +166,20 @@ def _all_planted(state: State) -> bool:
     return all(not cards for cards in state.to_plant)
 
 
-def _planters(state: State) -> list[int]:
-    to_plant = state.to_plant
-    return [seat for seat in range(len(to_plant)) if to_plant[seat]]
-
-
-register(
-    Phase(
-        "plant_traded",
-        _enter_plant_traded,
-        plantable=_received,
-        after_plant=_after_received_planted,
-        waiting_for=_planters,
-        plants_from="to_plant",
-        place=_received,
-        prompt=lambda state, seat: "plant_kept" if seat == state.active else "plant_received",
-    )
-)
+register(_PlantTraded("plant_traded", plants_from="to_plant"))
 
 
 # Phase 4: draw; a final exhaustion here ends the game at once.
 
 
-def _enter_draw(state: State, events: list[Event]) -> None:
-    if not state.ending:
-        draw_to_hand(state, state.active, draw_count(state, state.active), events)
-    if state.ending:
-        finish_game(state, events)
-    else:
-        advance(state, events)
+class _Draw(Phase):
+    def enter(self, state: State, events: list[Event]) -> None:
+        if not state.ending:
+            draw_to_hand(state, state.active, draw_count(state, state.active), events)
+        if state.ending:
+            finish_game(state, events)
+        else:
+            advance(state, events)
 
 
-register(Phase("draw", _enter_draw))
+register(_Draw("draw"))

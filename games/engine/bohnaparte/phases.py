@@ -26,7 +26,7 @@ from ..expansions import draw_count
 from ..language import gettext
 from ..phases import PHASES, Phase, register
 from ..state import State
-from ..turn import _active, advance, begin_turn, enter
+from ..turn import ActiveSeatPhase, advance, begin_turn, enter
 from . import battle as fights
 from .board import board_map, count_of_kind, held_count, part, targets
 from .lands import CAMP, KINDS, MONASTERY, PADDOCK, TOKENS
@@ -46,10 +46,6 @@ def free_camps(state: State) -> list[int]:
     return [land for land in chart.lands if chart.kinds[land] == CAMP and owners[land] is None]
 
 
-def _enter_choose_camp(state: State, events: list[Event]) -> None:
-    state.active = chooser(state)
-
-
 def camp_chosen(state: State, seat: int, land: int, events: list[Event]) -> None:
     ours = part(state)
     ours["owners"][land] = seat
@@ -61,22 +57,26 @@ def camp_chosen(state: State, seat: int, land: int, events: list[Event]) -> None
         begin_turn(state, events)
 
 
-def _camp_moves(state: State, seat: int) -> list[dict]:
-    if seat != chooser(state):
-        return []
-    return [{"kind": "choose_camp", "land": land} for land in free_camps(state)]
+class _ChooseCamp(Phase):
+    def enter(self, state: State, events: list[Event]) -> None:
+        state.active = chooser(state)
+
+    def waiting_for(self, state: State) -> list[int]:
+        return [chooser(state)]
+
+    def extra_actions(self, state: State, seat: int) -> list[dict]:
+        if seat != chooser(state):
+            return []
+        return [{"kind": "choose_camp", "land": land} for land in free_camps(state)]
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "choose_camp"
+
+    def default_move(self, state: State, seat: int) -> dict | None:
+        return {"kind": "choose_camp", "land": free_camps(state)[0]}
 
 
-register(
-    Phase(
-        "choose_camp",
-        _enter_choose_camp,
-        waiting_for=lambda state: [chooser(state)],
-        extra_actions=_camp_moves,
-        prompt=lambda state, seat: "choose_camp",
-        default_move=lambda state, seat: {"kind": "choose_camp", "land": free_camps(state)[0]},
-    )
-)
+register(_ChooseCamp("choose_camp"))
 
 
 # Before phase 1: cavalry stands up, monasteries may draw.
@@ -85,18 +85,6 @@ register(
 def monasteries_left(state: State) -> int:
     held = count_of_kind(state, state.active, MONASTERY)
     return held - part(state)["monastery_draws"]
-
-
-def _enter_monastery(state: State, events: list[Event]) -> None:
-    ours = part(state)
-    kinds = board_map(state).kinds
-    owners = ours["owners"]
-    ours["tapped"] = [
-        land for land in ours["tapped"] if owners[land] != state.active or kinds[land] != PADDOCK
-    ]
-    ours["monastery_draws"] = 0
-    if not monasteries_left(state) or state.ending:
-        advance(state, events)
 
 
 def monastery_draw(state: State, seat: int, events: list[Event]) -> None:
@@ -113,26 +101,37 @@ def monastery_draw(state: State, seat: int, events: list[Event]) -> None:
         advance(state, events)
 
 
-def _monastery_moves(state: State, seat: int) -> list[dict]:
-    if seat != state.active:
-        return []
-    return [
-        {"kind": "monastery_draw", "left": monasteries_left(state)},
-        {"kind": "monastery_skip"},
-    ]
+class _Monastery(ActiveSeatPhase):
+    def enter(self, state: State, events: list[Event]) -> None:
+        ours = part(state)
+        kinds = board_map(state).kinds
+        owners = ours["owners"]
+        ours["tapped"] = [
+            land
+            for land in ours["tapped"]
+            if owners[land] != state.active or kinds[land] != PADDOCK
+        ]
+        ours["monastery_draws"] = 0
+        if not monasteries_left(state) or state.ending:
+            advance(state, events)
+
+    def extra_actions(self, state: State, seat: int) -> list[dict]:
+        if seat != state.active:
+            return []
+        return [
+            {"kind": "monastery_draw", "left": monasteries_left(state)},
+            {"kind": "monastery_skip"},
+        ]
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "monastery"
+
+    def default_move(self, state: State, seat: int) -> dict | None:
+        """The draw is what a monastery is for, and it costs nothing."""
+        return {"kind": "monastery_draw"}
 
 
-register(
-    Phase(
-        "monastery",
-        _enter_monastery,
-        waiting_for=_active,
-        extra_actions=_monastery_moves,
-        prompt=lambda state, seat: "monastery",
-        # The draw is what a monastery is for, and it costs nothing.
-        default_move=lambda state, seat: {"kind": "monastery_draw"},
-    )
-)
+register(_Monastery("monastery"))
 
 
 # Phase 4: attacks.
@@ -142,22 +141,23 @@ def may_attack(state: State, seat: int) -> bool:
     return bool(state.coins[seat]) and bool(targets(state, seat))
 
 
-def _enter_attack(state: State, events: list[Event]) -> None:
-    part(state)["battle"] = None
-    if not may_attack(state, state.active):
-        advance(state, events)
+class _Attack(ActiveSeatPhase):
+    def enter(self, state: State, events: list[Event]) -> None:
+        part(state)["battle"] = None
+        if not may_attack(state, state.active):
+            advance(state, events)
+
+    def extra_actions(self, state: State, seat: int) -> list[dict]:
+        return attack_moves(state, seat)
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "attack"
+
+    def default_move(self, state: State, seat: int) -> dict | None:
+        return {"kind": "end_attacks"}
 
 
-register(
-    Phase(
-        "attack",
-        _enter_attack,
-        waiting_for=_active,
-        extra_actions=attack_moves,
-        prompt=lambda state, seat: "attack",
-        default_move=lambda state, seat: {"kind": "end_attacks"},
-    )
-)
+register(_Attack("attack"))
 
 
 # A battle, until it needs a card from a seat.
@@ -222,37 +222,34 @@ def _game_ends(state: State, seat: int | None, cause: str, events: list[Event]) 
     finish_game(state, events)
 
 
-def _battle_waiting(state: State) -> list[int]:
-    needed = fights.chooser(part(state)["battle"])
-    return [needed[0]]
+class _Battle(Phase):
+    def enter(self, state: State, events: list[Event]) -> None:
+        proceed(state, events)
+
+    def waiting_for(self, state: State) -> list[int]:
+        needed = fights.chooser(part(state)["battle"])
+        return [needed[0]]
+
+    def extra_actions(self, state: State, seat: int) -> list[dict]:
+        return battle_moves(state, seat)
+
+    def prompt(self, state: State, seat: int) -> tuple[str, dict]:
+        battle = part(state)["battle"]
+        if seat == battle["attacker"]:
+            return "second_round", {}
+        land = battle["land"]
+        return "defend", {
+            "attacker": state.names[battle["attacker"]],
+            "land_name": gettext(KINDS[board_map(state).kinds[land]].name),
+            "land_number": land + 1,
+        }
+
+    def default_move(self, state: State, seat: int) -> dict | None:
+        """The blind top card: what a player who does not answer would be dealt by chance."""
+        return {"kind": "battle_card", "card": _default_card(state, seat)}
 
 
-def _battle_prompt(state: State, seat: int) -> tuple[str, dict]:
-    battle = part(state)["battle"]
-    if seat == battle["attacker"]:
-        return "second_round", {}
-    land = battle["land"]
-    return "defend", {
-        "attacker": state.names[battle["attacker"]],
-        "land_name": gettext(KINDS[board_map(state).kinds[land]].name),
-        "land_number": land + 1,
-    }
-
-
-register(
-    Phase(
-        "battle",
-        lambda state, events: proceed(state, events),
-        waiting_for=_battle_waiting,
-        extra_actions=battle_moves,
-        prompt=_battle_prompt,
-        # The blind top card: what a player who does not answer would be dealt by chance.
-        default_move=lambda state, seat: {
-            "kind": "battle_card",
-            "card": _default_card(state, seat),
-        },
-    )
-)
+register(_Battle("battle"))
 
 
 def _default_card(state: State, seat: int):
@@ -268,50 +265,41 @@ def _default_card(state: State, seat: int):
 # Phase 5 with cavalry: the merchant.
 
 
-def _enter_merchant_draw(state: State, events: list[Event]) -> None:
-    ours = part(state)
-    active = state.active
-    if ours["merchants"][active] is None or state.ending:
-        PHASES["draw"].enter(state, events)
-        return
-    deck_events: list[Event] = []
-    drawn = take_cards(state, draw_count(state, active), deck_events)
-    events.append(
-        Event.private(
-            "drew", active, {"count": len(drawn)}, {"cards": drawn, "beans": keys(state, drawn)}
-        )
-    )
-    events.extend(deck_events)
-    if state.ending:  # the pile ran out for the last time while drawing: the game ends at once
-        state.hands[active] += drawn
-        finish_game(state, events)
-    else:
-        ours["drawn"] = drawn
-
-
 def merchant_pool(state: State) -> list[int]:
     ours = part(state)
     return ours["drawn"] + ours["merchants"][state.active]
 
 
-def _merchant_moves(state: State, seat: int) -> list[dict]:
-    if seat != state.active:
-        return []
-    take = len(part(state)["drawn"])
-    return [{"kind": "merchant_take", "cards": merchant_pool(state), "take": take}]
+class _MerchantDraw(ActiveSeatPhase):
+    def enter(self, state: State, events: list[Event]) -> None:
+        ours = part(state)
+        active = state.active
+        if ours["merchants"][active] is None or state.ending:
+            PHASES["draw"].enter(state, events)
+            return
+        deck_events: list[Event] = []
+        drawn = take_cards(state, draw_count(state, active), deck_events)
+        secret = {"cards": drawn, "beans": keys(state, drawn)}
+        events.append(Event.private("drew", active, {"count": len(drawn)}, secret))
+        events.extend(deck_events)
+        if state.ending:  # the pile ran out for the last time while drawing: the game ends now
+            state.hands[active] += drawn
+            finish_game(state, events)
+        else:
+            ours["drawn"] = drawn
+
+    def extra_actions(self, state: State, seat: int) -> list[dict]:
+        if seat != state.active:
+            return []
+        take = len(part(state)["drawn"])
+        return [{"kind": "merchant_take", "cards": merchant_pool(state), "take": take}]
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "merchant"
+
+    def default_move(self, state: State, seat: int) -> dict | None:
+        """The drawn cards, as they came: the merchant keeps its own."""
+        return {"kind": "merchant_take", "cards": list(part(state)["drawn"])}
 
 
-register(
-    Phase(
-        "merchant_draw",
-        _enter_merchant_draw,
-        waiting_for=_active,
-        extra_actions=_merchant_moves,
-        prompt=lambda state, seat: "merchant",
-        # The drawn cards, as they came: the merchant keeps its own.
-        default_move=lambda state, seat: {
-            "kind": "merchant_take",
-            "cards": list(part(state)["drawn"]),
-        },
-    )
-)
+register(_MerchantDraw("merchant_draw"))

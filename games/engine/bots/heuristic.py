@@ -57,8 +57,7 @@ class HeuristicBot(Bot):
                 return {"kind": "stop_planting"}
         if plantable:
             return self._plant(state, seat, _best_to_plant(state, seat, plantable))
-        extra = PHASES[state.phase].extra_actions
-        moves = extra(state, seat) if extra else []
+        moves = PHASES[state.phase].extra_actions(state, seat)
         return moves[0] if moves else None
 
     def _plants_second(self, state: State, seat: int, card: int) -> bool:
