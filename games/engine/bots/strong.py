@@ -7,10 +7,10 @@ harvests the field that loses least of that worth, and before a bean that grows 
 in it harvests a field that can pay no more; it plants a second card only when the next
 cards of its hand still find a place; it buys the third field as soon as its coins, or a
 field harvested for them, pay for it; and it trades on merit: a card is worth a bean or more
-to it when it grows a field, and less than nothing when it would make it uproot, so it gives
-away what does not fit for what does, and answers offers by what it gets against what it
-gives. In Bohnaparte, where the hand holds the cards battles are
-fought with, it offers as the normal bot does.
+to it when it grows a field, something when it starts one its hand will make pay, and less
+than nothing when it would make it uproot, so it gives away what does not fit for what does,
+and answers offers by what it gets against what it gives. In Bohnaparte, where the hand
+holds the cards battles are fought with, it offers as the normal bot does.
 """
 
 from typing import Final
@@ -160,14 +160,16 @@ def _best_growing(state: State, seat: int) -> int | None:
 
 
 def card_worth(state: State, seat: int, card: int) -> float:
+    """A card that starts an empty field is worth having only when the seat's hand holds the
+    beans that make that field pay: a field started on the hope of unseen cards is most often
+    uprooted for nothing."""
     beans = state.card_beans
     bean = beans[card]
     if _grows(state, seat, bean):
         return GROWS
     if field_for(state, seat, card) is not None:
-        unseen = unseen_beans(state, seat)
-        in_hand = _counts(beans, state.hands[seat])
-        return STARTS if reach(bean, 1, in_hand, unseen) else -STARTS
+        in_hand = sum(1 for other in state.hands[seat] if beans[other] == bean)
+        return STARTS if payout(bean, 1 + in_hand) else -STARTS
     return MISFIT
 
 
