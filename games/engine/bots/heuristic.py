@@ -184,13 +184,23 @@ def grows(state: State, seat: int, bean: int) -> bool:
 def player_for(state: State, seat: int, bean: int) -> int | None:
     """Another player who grows the bean, or else one with an empty field, the nearest
     clockwise first (so that no seat is favoured for sitting first)."""
+    grower = grower_of(state, seat, bean)
+    if grower is not None:
+        return grower
     players = state.players
-    others = [(seat + step) % players for step in range(1, players)]
-    for other in others:
-        if grows(state, other, bean):
-            return other
-    for other in others:
+    for step in range(1, players):
+        other = (seat + step) % players
         if not all(state.fields[other]):
+            return other
+    return None
+
+
+def grower_of(state: State, seat: int, bean: int) -> int | None:
+    """Another player who grows the bean, the nearest clockwise first."""
+    players = state.players
+    for step in range(1, players):
+        other = (seat + step) % players
+        if grows(state, other, bean):
             return other
     return None
 

@@ -8,9 +8,10 @@ in it harvests a field that can pay no more; it plants a second card only when t
 cards of its hand still find a place; it buys the third field as soon as its coins, or a
 field harvested for them, pay for it; and it trades on merit: a card is worth a bean or more
 to it when it grows a field, something when it starts one its hand will make pay, and less
-than nothing when it would make it uproot, so it gives away what does not fit for what does,
-and answers offers by what it gets against what it gives. In Bohnaparte, where the hand
-holds the cards battles are fought with, it offers as the normal bot does.
+than nothing when it would make it uproot, so it gives away what does not fit for what does
+(and a lone bean further back in its hand to a player who grows it), and answers offers by
+what it gets against what it gives. In Bohnaparte, where the hand holds the cards battles are
+fought with, it offers as the normal bot does.
 """
 
 from typing import Final
@@ -19,7 +20,7 @@ from ..beans import BEAN_KEYS, BEANS, payout
 from ..fields import harvestable, third_field_cost
 from ..state import State
 from . import bohnaparte
-from .heuristic import HeuristicBot, field_for, misfits, player_for
+from .heuristic import HeuristicBot, field_for, grower_of, misfits, player_for
 
 LOOK_AHEAD: Final = 2  # the hand cards after a second planting that must still find a place
 UNSEEN_FOR_ONE_MORE: Final = 3  # unseen cards of a bean that make one more likely to join its field
@@ -85,7 +86,9 @@ class StrongBot(HeuristicBot):
     def _propose_as_active(self, state: State, seat: int) -> dict | None:
         """A face-up card, or one of the next cards of the hand, that the fields cannot take:
         first for a card of the bean of the bot's fullest field, then (declined) for nothing, to
-        a player who grows it or has room."""
+        a player who grows it or has room. Then a stray further back in the hand, for nothing, to
+        a player who grows it: kept, it would reach the front alone and start a field that
+        seldom pays."""
         if bohnaparte.plays(state):  # there hand cards are what battles are fought with
             return super()._propose_as_active(state, seat)
         beans = state.card_beans
@@ -100,6 +103,10 @@ class StrongBot(HeuristicBot):
             if times == 0 and best is not None:
                 offer["ask"] = {BEAN_KEYS[best]: 1}
             return self._offer(offer)
+        for card in _strays(state, seat):
+            taker = grower_of(state, seat, beans[card])
+            if taker is not None and card not in self.offered:
+                return self._offer({"kind": "offer", "to": taker, "give": [card]})
         return None
 
     def _propose(self, state: State, seat: int) -> dict | None:
@@ -150,6 +157,19 @@ def _done_field(state: State, seat: int) -> int | None:
         if now and reach(bean, count, in_hand, unseen) == now:
             return i
     return None
+
+
+def _strays(state: State, seat: int) -> list[int]:
+    """Hand cards behind those planted or offered soon, of a bean that no field of the seat
+    grows and that no other card of the hand shares."""
+    beans = state.card_beans
+    hand = state.hands[seat]
+    in_hand = _counts(beans, hand)
+    return [
+        card
+        for card in hand[LOOK_AHEAD:]
+        if in_hand[beans[card]] == 1 and not _grows(state, seat, beans[card])
+    ]
 
 
 def _best_growing(state: State, seat: int) -> int | None:
