@@ -182,17 +182,20 @@ def grows(state: State, seat: int, bean: int) -> bool:
 
 
 def player_for(state: State, seat: int, bean: int) -> int | None:
-    """Another player who grows the bean, or else one with an empty field, the nearest
+    """The first of the players who could take the bean."""
+    found = takers(state, seat, bean)
+    return found[0] if found else None
+
+
+def takers(state: State, seat: int, bean: int) -> list[int]:
+    """The other players who grow the bean, then those with an empty field, each the nearest
     clockwise first (so that no seat is favoured for sitting first)."""
-    grower = grower_of(state, seat, bean)
-    if grower is not None:
-        return grower
     players = state.players
-    for step in range(1, players):
-        other = (seat + step) % players
-        if not all(state.fields[other]):
-            return other
-    return None
+    others = [(seat + step) % players for step in range(1, players)]
+    growers = [other for other in others if grows(state, other, bean)]
+    return growers + [
+        other for other in others if other not in growers and not all(state.fields[other])
+    ]
 
 
 def grower_of(state: State, seat: int, bean: int) -> int | None:

@@ -9,9 +9,10 @@ cards of its hand still find a place; it buys the third field as soon as its coi
 field harvested for them, pay for it; and it trades on merit: a card is worth a bean or more
 to it when it grows a field, something when it starts one its hand will make pay, and less
 than nothing when it would make it uproot, so it gives away what does not fit for what does
-(and a lone bean further back in its hand to a player who grows it), and answers offers by
-what it gets against what it gives. In Bohnaparte, where the hand holds the cards battles are
-fought with, it offers as the normal bot does.
+(offering it to one player after another until one takes it, and a lone bean further back in
+its hand to a player who grows it), and answers offers by what it gets against what it gives.
+In Bohnaparte, where the hand holds the cards battles are fought with, it offers as the normal
+bot does.
 """
 
 from typing import Final
@@ -20,7 +21,7 @@ from ..beans import BEAN_KEYS, BEANS, payout
 from ..fields import harvestable, third_field_cost
 from ..state import State
 from . import bohnaparte
-from .heuristic import HeuristicBot, field_for, grower_of, misfits, player_for
+from .heuristic import HeuristicBot, field_for, grower_of, misfits, takers
 
 LOOK_AHEAD: Final = 2  # the hand cards after a second planting that must still find a place
 UNSEEN_FOR_ONE_MORE: Final = 3  # unseen cards of a bean that make one more likely to join its field
@@ -86,20 +87,22 @@ class StrongBot(HeuristicBot):
     def _propose_as_active(self, state: State, seat: int) -> dict | None:
         """A face-up card, or one of the next cards of the hand, that the fields cannot take:
         first for a card of the bean of the bot's fullest field, then (declined) for nothing, to
-        a player who grows it or has room. Then a stray further back in the hand, for nothing, to
-        a player who grows it: kept, it would reach the front alone and start a field that
-        seldom pays."""
+        each player in turn who grows it or has room (one declines, the next may fit it). Then a
+        stray further back in the hand, for nothing, to a player who grows it: kept, it would
+        reach the front alone and start a field that seldom pays."""
         if bohnaparte.plays(state):  # there hand cards are what battles are fought with
             return super()._propose_as_active(state, seat)
         beans = state.card_beans
         best = _best_growing(state, seat)
         upcoming = [*state.faceup, *state.hands[seat][:LOOK_AHEAD]]
         for card in misfits(state, seat, upcoming):
+            found = takers(state, seat, beans[card])
+            # The first taker is asked for a bean, then each in turn is offered it for nothing.
+            rounds = found if best is None else found[:1] + found
             times = self.offered.count(card)
-            taker = player_for(state, seat, beans[card])
-            if times > 1 or taker is None:
+            if times >= len(rounds):
                 continue
-            offer = {"kind": "offer", "to": taker, "give": [card]}
+            offer = {"kind": "offer", "to": rounds[times], "give": [card]}
             if times == 0 and best is not None:
                 offer["ask"] = {BEAN_KEYS[best]: 1}
             return self._offer(offer)
