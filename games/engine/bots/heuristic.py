@@ -208,12 +208,14 @@ def grower_of(state: State, seat: int, bean: int) -> int | None:
     return None
 
 
-def misfits(state: State, seat: int, cards) -> list[int]:
+def misfits(state: State, seat: int, cards, freeing: int | None = None) -> list[int]:
     """The cards the seat's fields cannot take all together: each goes to the field growing its
-    bean, or starts an empty one, which then grows that bean."""
+    bean, or starts an empty one, which then grows that bean. The field `freeing` names counts
+    as empty: it is to be harvested first."""
     beans = state.card_beans
-    growing = {beans[field[0]] for field in state.fields[seat] if field}
-    empty = sum(1 for field in state.fields[seat] if not field)
+    fields = [field for i, field in enumerate(state.fields[seat]) if i != freeing]
+    growing = {beans[field[0]] for field in fields if field}
+    empty = sum(1 for field in fields if not field) + (freeing is not None)
     left = []
     for card in cards:
         bean = beans[card]

@@ -10,9 +10,10 @@ field harvested for them, pay for it; and it trades on merit: a card is worth a 
 to it when it grows a field, something when it starts one its hand will make pay, and less
 than nothing when it would make it uproot, so it gives away what does not fit for what does
 (offering it to one player after another until one takes it, and a lone bean further back in
-its hand to a player who grows it), and answers offers by what it gets against what it gives.
-In Bohnaparte, where the hand holds the cards battles are fought with, it offers as the normal
-bot does.
+its hand to a player who grows it), and answers offers by what it gets against what it gives;
+a gift it takes whenever it finds room, in an empty field or one that can pay no more, and the
+next cards of its hand still fit. In Bohnaparte, where the hand holds the cards battles are
+fought with, it offers as the normal bot does.
 """
 
 from typing import Final
@@ -133,7 +134,8 @@ class StrongBot(HeuristicBot):
         return None
 
     def _answer(self, state: State, seat: int, offer) -> dict:
-        """Accept when what comes is worth more to the fields than what goes."""
+        """Accept when what comes is worth more to the fields than what goes, and a gift that
+        finds room without crowding out the next cards of the hand."""
         beans = state.card_beans
         give: list[int] = []
         for bean, count in offer.ask.items():
@@ -143,7 +145,8 @@ class StrongBot(HeuristicBot):
             received = offer.give
             gain: float = sum(card_worth(state, seat, card) for card in received)
             gain -= sum(card_worth(state, seat, card) for card in give)
-            if gain > 0 or (gain == 0 and not give and received):
+            gift = not give and received
+            if gain > 0 or (gift and (gain == 0 or _room_for_gift(state, seat, received))):
                 return {"kind": "accept", "offer": offer.id, "give": give}
         return {"kind": "decline", "offer": offer.id}
 
@@ -160,6 +163,15 @@ def _done_field(state: State, seat: int) -> int | None:
         if now and reach(bean, count, in_hand, unseen) == now:
             return i
     return None
+
+
+def _room_for_gift(state: State, seat: int, gift) -> bool:
+    """The fields take the gift, in an empty field or one that pays and can grow no more
+    (harvested to make room), and the next cards of the hand still find a place: a card
+    nobody takes makes the active player uproot a field, most often for nothing, while one
+    taken this way costs the taker nothing."""
+    cards = [*gift, *state.hands[seat][:LOOK_AHEAD]]
+    return not misfits(state, seat, cards, freeing=_done_field(state, seat))
 
 
 def _strays(state: State, seat: int) -> list[int]:
