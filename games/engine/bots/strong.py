@@ -88,7 +88,8 @@ class StrongBot(HeuristicBot):
     def _propose_as_active(self, state: State, seat: int) -> dict | None:
         """A face-up card, or one of the next cards of the hand, that the fields cannot take:
         first for a card of the bean of the bot's fullest field, then (declined) for nothing, to
-        each player in turn who grows it or has room (one declines, the next may fit it). Then a
+        each player in turn, those who grow it or have room first (one declines, the next may
+        fit it, or harvest a field that can pay no more to make room for it). Then a
         stray further back in the hand, for nothing, to a player who grows it: kept, it would
         reach the front alone and start a field that seldom pays."""
         if bohnaparte.plays(state):  # there hand cards are what battles are fought with
@@ -97,8 +98,8 @@ class StrongBot(HeuristicBot):
         best = _best_growing(state, seat)
         upcoming = [*state.faceup, *state.hands[seat][:LOOK_AHEAD]]
         for card in misfits(state, seat, upcoming):
-            found = takers(state, seat, beans[card])
-            # The first taker is asked for a bean, then each in turn is offered it for nothing.
+            found = _everyone_for(state, seat, beans[card])
+            # The first is asked for a bean, then each in turn is offered it for nothing.
             rounds = found if best is None else found[:1] + found
             times = self.offered.count(card)
             if times >= len(rounds):
@@ -163,6 +164,13 @@ def _done_field(state: State, seat: int) -> int | None:
         if now and reach(bean, count, in_hand, unseen) == now:
             return i
     return None
+
+
+def _everyone_for(state: State, seat: int, bean: int) -> list[int]:
+    """The other players, those who grow the bean or have an empty field first."""
+    first = takers(state, seat, bean)
+    others = [(seat + step) % state.players for step in range(1, state.players)]
+    return first + [other for other in others if other not in first]
 
 
 def _room_for_gift(state: State, seat: int, gift) -> bool:
