@@ -1,19 +1,19 @@
 """The strong bot: weighs each field by the coins it can still reach and plans with the cards
 coming up in its hand.
 
-A field's worth is what it pays once the beans that may still join it have: those of its bean
-in the hand, and one more while enough of them are still unseen. When it must make room it
-harvests the field that loses least of that worth, and before a bean that grows no field goes
-in it harvests a field that can pay no more; it plants a second card only when the next
-cards of its hand still find a place; it buys the third field as soon as its coins, or a
-field harvested for them, pay for it; and it trades on merit: a card is worth a bean or more
-to it when it grows a field, something when it starts one its hand will make pay, and less
-than nothing when it would make it uproot, so it gives away what does not fit for what does
-(offering it to one player after another until one takes it, and a lone bean further back in
-its hand to a player who grows it), and answers offers by what it gets against what it gives;
-a gift it takes whenever it finds room, in an empty field or one that can pay no more, and the
-next cards of its hand still fit. In Bohnaparte, where the hand holds the cards battles are
-fought with, it offers as the normal bot does.
+A field's worth is what it pays once the beans that may still join it have: those of its bean in
+the hand, and one more while enough of them are still unseen. When it must make room it harvests
+the field that loses least of that worth, and before a bean that grows no field goes in it
+harvests a field that can pay no more; it plants a second card only when the next cards of its
+hand still find a place; it buys the third field as soon as its coins, or a field harvested for
+them, pay for it; and it trades on merit: a card is worth a bean or more to it when it grows a
+field, something when it starts one its hand will make pay, and less than nothing when it would
+make it uproot, so it gives away what does not fit for what does, and a face-up card that would
+start a field its hand will not make pay (offering it to one player after another until one
+takes it, and a lone bean further back in its hand to a player who grows it), and answers offers
+by what it gets against what it gives; a gift it takes whenever it finds room, in an empty field
+or one that can pay no more, and the next cards of its hand still fit. In Bohnaparte, where the
+hand holds the cards battles are fought with, it offers as the normal bot does.
 """
 
 from typing import Final
@@ -86,18 +86,18 @@ class StrongBot(HeuristicBot):
         return None
 
     def _propose_as_active(self, state: State, seat: int) -> dict | None:
-        """A face-up card, or one of the next cards of the hand, that the fields cannot take:
-        first for a card of the bean of the bot's fullest field, then (declined) for nothing, to
-        each player in turn, those who grow it or have room first (one declines, the next may
-        fit it, or harvest a field that can pay no more to make room for it). Then a
-        stray further back in the hand, for nothing, to a player who grows it: kept, it would
-        reach the front alone and start a field that seldom pays."""
+        """A face-up card, or one of the next cards of the hand, that the fields cannot take,
+        then a face-up card that would start a field its hand will not make pay: first for a
+        card of the bean of the bot's fullest field, then (declined) for nothing, to each
+        player in turn, those who grow it or have room first (one declines, the next may fit
+        it, or harvest a field that can pay no more to make room for it). Then a stray further
+        back in the hand, for nothing, to a player who grows it: kept, it would reach the front
+        alone and start a field that seldom pays."""
         if bohnaparte.plays(state):  # there hand cards are what battles are fought with
             return super()._propose_as_active(state, seat)
         beans = state.card_beans
         best = _best_growing(state, seat)
-        upcoming = [*state.faceup, *state.hands[seat][:LOOK_AHEAD]]
-        for card in misfits(state, seat, upcoming):
+        for card in _unwanted(state, seat):
             found = _everyone_for(state, seat, beans[card])
             # The first is asked for a bean, then each in turn is offered it for nothing.
             rounds = found if best is None else found[:1] + found
@@ -164,6 +164,17 @@ def _done_field(state: State, seat: int) -> int | None:
         if now and reach(bean, count, in_hand, unseen) == now:
             return i
     return None
+
+
+def _unwanted(state: State, seat: int) -> list[int]:
+    """The face-up cards and next cards of the hand that the fields cannot take, then the
+    face-up cards that would start a field the hand will not make pay: kept, such a field is
+    most often uprooted for nothing, and it takes the room the next cards need."""
+    upcoming = [*state.faceup, *state.hands[seat][:LOOK_AHEAD]]
+    spare = misfits(state, seat, upcoming)
+    return spare + [
+        card for card in state.faceup if card not in spare and card_worth(state, seat, card) < 0
+    ]
 
 
 def _everyone_for(state: State, seat: int, bean: int) -> list[int]:
