@@ -11,9 +11,10 @@ field, something when it starts one its hand will make pay, and less than nothin
 make it uproot, so it gives away what does not fit for what does, and a face-up card that would
 start a field its hand will not make pay (offering it to one player after another until one
 takes it, and a lone bean further back in its hand to a player who grows it), and answers offers
-by what it gets against what it gives; a gift it takes whenever it finds room, in an empty field
-or one that can pay no more, and the next cards of its hand still fit. In Bohnaparte, where the
-hand holds the cards battles are fought with, it offers as the normal bot does.
+by what it gets against what it gives; a gift that would start a field it takes only when it
+finds room, in an empty field or one that can pay no more, and the next cards of its hand still
+fit. In Bohnaparte, where the hand holds the cards battles are fought with, it offers as the
+normal bot does.
 """
 
 from typing import Final
@@ -135,8 +136,10 @@ class StrongBot(HeuristicBot):
         return None
 
     def _answer(self, state: State, seat: int, offer) -> dict:
-        """Accept when what comes is worth more to the fields than what goes, and a gift that
-        finds room without crowding out the next cards of the hand."""
+        """Accept when what comes is worth more to the fields than what goes; a gift, when it
+        only grows fields or its worth evens out, and when one of its cards would start a field
+        only if it finds room without crowding out the next cards of the hand: such a field,
+        even one the hand may make pay, is often uprooted for nothing before those beans come."""
         beans = state.card_beans
         give: list[int] = []
         for bean, count in offer.ask.items():
@@ -146,8 +149,13 @@ class StrongBot(HeuristicBot):
             received = offer.give
             gain: float = sum(card_worth(state, seat, card) for card in received)
             gain -= sum(card_worth(state, seat, card) for card in give)
-            gift = not give and received
-            if gain > 0 or (gift and (gain == 0 or _room_for_gift(state, seat, received))):
+            if give or not received:
+                accept = gain > 0
+            elif gain == 0 or all(_grows(state, seat, beans[card]) for card in received):
+                accept = True
+            else:
+                accept = _room_for_gift(state, seat, received)
+            if accept:
                 return {"kind": "accept", "offer": offer.id, "give": give}
         return {"kind": "decline", "offer": offer.id}
 
