@@ -194,12 +194,12 @@ def _everyone_for(state: State, seat: int, bean: int) -> list[int]:
 
 def _room_for_gift(state: State, seat: int, gift) -> bool:
     """The fields take the gift, in an empty field or one that pays and can grow no more
-    (harvested to make room), and the next cards of the hand, and for the active player the
-    face-up cards it will have to plant too, still find a place: a card nobody takes makes the
-    active player uproot a field, most often for nothing, while one taken this way costs the
-    taker nothing."""
+    (harvested to make room), after the cards taken earlier this turn, and the next cards of
+    the hand, and for the active player the face-up cards it will have to plant too, still find
+    a place: a card nobody takes makes the active player uproot a field, most often for
+    nothing, while one taken this way costs the taker nothing."""
     kept = state.faceup if seat == state.active else []
-    cards = [*gift, *kept, *state.hands[seat][:LOOK_AHEAD]]
+    cards = [*state.to_plant[seat], *gift, *kept, *state.hands[seat][:LOOK_AHEAD]]
     return not misfits(state, seat, cards, freeing=_done_field(state, seat))
 
 
