@@ -27,8 +27,10 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 SEED = "played by mail"
 COMMAND = re.compile(r"^\s+(\d+)  (\S.*?)(?:   \((.*)\))?$", re.MULTILINE)
 # Seconds a mail or the reading of a reply may take: a tenth of a second on a quiet machine,
-# far longer on a shared one running the browser tests beside these (a loaded CI run).
-PATIENCE = 60
+# far longer on a shared one running the browser tests beside these (a loaded CI run); once,
+# with two more busy processes on a 2-core machine, over a minute. The speed is measured in
+# the benchmarks (`make bench`: a reply's p95 is under 0.1 s), not here.
+PATIENCE = 180
 
 
 @pytest.fixture(scope="module")
