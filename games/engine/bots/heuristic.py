@@ -188,24 +188,25 @@ def player_for(state: State, seat: int, bean: int) -> int | None:
 
 
 def takers(state: State, seat: int, bean: int) -> list[int]:
-    """The other players who grow the bean, then those with an empty field, each the nearest
-    clockwise first (so that no seat is favoured for sitting first)."""
-    players = state.players
-    others = [(seat + step) % players for step in range(1, players)]
-    growers = [other for other in others if grows(state, other, bean)]
-    return growers + [
-        other for other in others if other not in growers and not all(state.fields[other])
+    """The other players who grow the bean, then those with an empty field."""
+    found = growers(state, seat, bean)
+    return found + [
+        other
+        for other in others(state, seat)
+        if other not in found and not all(state.fields[other])
     ]
 
 
-def grower_of(state: State, seat: int, bean: int) -> int | None:
-    """Another player who grows the bean, the nearest clockwise first."""
+def growers(state: State, seat: int, bean: int) -> list[int]:
+    """The other players who grow the bean."""
+    return [other for other in others(state, seat) if grows(state, other, bean)]
+
+
+def others(state: State, seat: int) -> list[int]:
+    """The other players, the nearest clockwise first (so that no seat is favoured for sitting
+    first)."""
     players = state.players
-    for step in range(1, players):
-        other = (seat + step) % players
-        if grows(state, other, bean):
-            return other
-    return None
+    return [(seat + step) % players for step in range(1, players)]
 
 
 def misfits(state: State, seat: int, cards, freeing: int | None = None) -> list[int]:

@@ -23,7 +23,7 @@ from ..beans import BEAN_KEYS, BEANS, payout
 from ..fields import harvestable, third_field_cost
 from ..state import State
 from . import bohnaparte
-from .heuristic import HeuristicBot, field_for, grower_of, misfits, takers
+from .heuristic import HeuristicBot, field_for, growers, misfits, others, takers
 
 LOOK_AHEAD: Final = 2  # the hand cards after a second planting that must still find a place
 UNSEEN_FOR_ONE_MORE: Final = 3  # unseen cards of a bean that make one more likely to join its field
@@ -110,9 +110,9 @@ class StrongBot(HeuristicBot):
                 offer["ask"] = {BEAN_KEYS[best]: 1}
             return self._offer(offer)
         for card in _strays(state, seat):
-            taker = grower_of(state, seat, beans[card])
-            if taker is not None and card not in self.offered:
-                return self._offer({"kind": "offer", "to": taker, "give": [card]})
+            found = growers(state, seat, beans[card])
+            if found and card not in self.offered:
+                return self._offer({"kind": "offer", "to": found[0], "give": [card]})
         return None
 
     def _propose(self, state: State, seat: int) -> dict | None:
@@ -188,8 +188,7 @@ def _unwanted(state: State, seat: int) -> list[int]:
 def _everyone_for(state: State, seat: int, bean: int) -> list[int]:
     """The other players, those who grow the bean or have an empty field first."""
     first = takers(state, seat, bean)
-    others = [(seat + step) % state.players for step in range(1, state.players)]
-    return first + [other for other in others if other not in first]
+    return first + [other for other in others(state, seat) if other not in first]
 
 
 def _room_for_gift(state: State, seat: int, gift) -> bool:
