@@ -6,7 +6,7 @@ in for the player until they take the seat back.
 """
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -21,29 +21,43 @@ log = logging.getLogger(__name__)
 
 # Due rows one sweep takes on; the next sweep, a few seconds later, takes the rest.
 SWEEP_BATCH = 50
+# The claim is committed on its own, before the work: while the work runs, in one transaction
+# with the game row locked, other sweeps skip the row instead of queueing on that lock. A sweep
+# killed mid-work has its transaction rolled back (no move, no mail, the row still open) and
+# its claim runs out after this lease, far longer than expiring one deadline takes; then a later
+# sweep takes the row. The moves stay exactly once however the claims fall: they are made only
+# while the locked row is still open and the game still at its expected seq, and they commit
+# together with the row's `done`.
+CLAIM_LEASE = timedelta(minutes=2)
 # A runaway guard: no timeout needs more system moves than this (declining every open offer).
 MAX_AUTOMATIC_MOVES = 40
 
 
 def deadlines_sweep(*, now: datetime | None = None) -> int:
-    """Expire the due deadlines; returns how many made automatic moves. Rows another sweep is
-    working on right now are locked by it, and skipped here."""
+    """Expire the due deadlines; returns how many made automatic moves. Sweeps may run at the
+    same time (beat fires again while one is slow, or two workers take it): each row is
+    claimed by a conditional UPDATE before it is expired, and a row another sweep has claimed
+    is left to it."""
     now = now or timezone.now()
-    with transaction.atomic():
-        due = list(
-            Deadline.objects.select_for_update(skip_locked=True)
-            .filter(done=False, due_at__lte=now)
-            .order_by("due_at")
-            .values_list("id", flat=True)[:SWEEP_BATCH]
-        )
+    due = list(_claimable(now).order_by("due_at").values_list("id", flat=True)[:SWEEP_BATCH])
     expired = 0
     for deadline_id in due:
+        if not _claimable(now).filter(id=deadline_id).update(claimed_until=now + CLAIM_LEASE):
+            continue  # another sweep claimed it since the list was read
         try:
             expired += bool(deadline_expire(deadline_id=deadline_id, now=now))
         except Exception:
             # One broken game must not stop the others' timeouts; the next sweep tries again.
             log.exception("deadline %s could not be expired", deadline_id)
+        # A row left open (it was stretched meanwhile, or its game failed) is free again at
+        # once. A sweep killed before this line leaves its claim to run out instead.
+        Deadline.objects.filter(id=deadline_id, done=False).update(claimed_until=None)
     return expired
+
+
+def _claimable(now: datetime):
+    """Due rows that no live sweep has claimed."""
+    return Deadline.objects.filter(done=False, due_at__lte=now).exclude(claimed_until__gt=now)
 
 
 def deadline_expire(*, deadline_id: int, now: datetime | None = None) -> int:
@@ -61,7 +75,10 @@ def deadline_expire(*, deadline_id: int, now: datetime | None = None) -> int:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(id=game_id)
         deadline = (
-            Deadline.objects.select_for_update().select_related("seat").filter(id=deadline_id).first()
+            Deadline.objects.select_for_update()
+            .select_related("seat")
+            .filter(id=deadline_id)
+            .first()
         )
         if deadline is None or deadline.done:
             return 0

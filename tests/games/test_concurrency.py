@@ -1,14 +1,17 @@
 """Two posts at the same moment, against PostgreSQL, where the row lock is real."""
 
+import functools
 import threading
 import time
+from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
 from games import engine, services
 from games.errors import StaleMove
-from games.models import Move
+from games.models import Deadline, Move
 
 from .helpers import fresh, good_move, play_until, state_of, user_at
 
@@ -21,37 +24,45 @@ pytestmark = [
 ]
 
 
-def post_together(game_id: int, posts: list[tuple]) -> list:
-    """Each (user, action, expected_seq) posted from its own thread and database connection,
-    released together; the answers in the order of the posts."""
-    answers: list = [None] * len(posts)
-    start = threading.Barrier(len(posts))
+def together(calls: list) -> list:
+    """Each call run in its own thread and database connection, released together; what each
+    returned, in the order of the calls."""
+    answers: list = [None] * len(calls)
+    start = threading.Barrier(len(calls))
 
-    def post(index: int, user, action: dict, expected_seq: int) -> None:
+    def run(index: int, call) -> None:
         try:
             start.wait()
-            result = services.move_submit(
-                game_id=game_id, user=user, action=action, expected_seq=expected_seq
-            )
-            answers[index] = ("applied", result.seq)
-        except StaleMove as stale:
-            answers[index] = ("stale", stale.seq)
-        except engine.IllegalMove as illegal:
-            answers[index] = ("illegal", illegal.reason)
-        except Exception as error:  # noqa: BLE001  (any other answer fails the test below)
-            answers[index] = ("error", repr(error))
+            answers[index] = call()
         finally:
             connection.close()
 
-    threads = [
-        threading.Thread(target=post, args=(index, *post_args))
-        for index, post_args in enumerate(posts)
-    ]
+    threads = [threading.Thread(target=run, args=pair) for pair in enumerate(calls)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=30)
     return answers
+
+
+def post_together(game_id: int, posts: list[tuple]) -> list:
+    """Each (user, action, expected_seq) posted at the same moment; the answers in the order
+    of the posts."""
+
+    def post(user, action: dict, expected_seq: int) -> tuple:
+        try:
+            result = services.move_submit(
+                game_id=game_id, user=user, action=action, expected_seq=expected_seq
+            )
+            return ("applied", result.seq)
+        except StaleMove as stale:
+            return ("stale", stale.seq)
+        except engine.IllegalMove as illegal:
+            return ("illegal", illegal.reason)
+        except Exception as error:  # noqa: BLE001  (any other answer fails the test below)
+            return ("error", repr(error))
+
+    return together([functools.partial(post, *post_args) for post_args in posts])
 
 
 def assert_log_has_no_gaps_or_doubles(game) -> None:
@@ -130,3 +141,22 @@ def test_posts_from_every_seat_in_a_crowd_lose_and_double_nothing(started_game):
             assert kinds[2 * seat : 2 * seat + 2].count("applied") <= 1
         assert fresh(game).seq - game.seq == kinds.count("applied")
     assert_log_has_no_gaps_or_doubles(game)
+
+
+def test_two_sweeps_at_the_same_moment_expire_each_deadline_once(started_game, monkeypatch):
+    deadline = Deadline.objects.get(game=started_game, done=False)
+    Deadline.objects.filter(id=deadline.id).update(due_at=timezone.now() - timedelta(seconds=1))
+    apply = engine.apply
+
+    def slow_apply(*args):
+        # Keeps the first sweep at work while the second reads the same due row.
+        time.sleep(0.2)
+        return apply(*args)
+
+    monkeypatch.setattr(engine, "apply", slow_apply)
+    expired = together([services.deadlines_sweep, services.deadlines_sweep])
+
+    assert sorted(expired) == [0, 1]
+    system = Move.objects.filter(game=started_game, actor=Move.Actor.SYSTEM)
+    assert [move.kind for move in system.order_by("seq")] == ["plant", "stop_planting"]
+    assert_log_has_no_gaps_or_doubles(started_game)

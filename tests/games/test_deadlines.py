@@ -6,6 +6,7 @@ from django.utils import timezone
 from games import engine, services, timecontrol
 from games.errors import ServiceError
 from games.models import Deadline, Move, Outbox, Seat
+from games.services import timeouts
 
 from .helpers import fresh, play_until, state_of, user_at
 
@@ -78,6 +79,75 @@ def test_expiring_the_same_deadline_twice_makes_one_set_of_moves(started_game):
     assert services.deadline_expire(deadline_id=deadline.id) == 0
     assert services.deadlines_sweep() == 0
 
+    assert len(system_moves(started_game)) == 2
+
+
+def second_game_due(alice, bob, carol):
+    """Another started game of the same players whose first deadline has passed."""
+    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    for user in (bob, carol):
+        services.seat_join(game_id=game.id, user=user)
+    game = services.game_start(game_id=game.id, user=alice)
+    [deadline] = open_deadlines(game)
+    pass_deadline(deadline)
+    return game
+
+
+def test_a_sweep_leaves_the_deadline_another_sweep_is_expiring_and_each_is_expired_once(
+    started_game, alice, bob, carol, monkeypatch
+):
+    [deadline] = open_deadlines(started_game)
+    pass_deadline(deadline)
+    other_game = second_game_due(alice, bob, carol)
+    expire = timeouts.deadline_expire
+    second_sweep: dict[str, int] = {}
+
+    def expire_while_a_second_sweep_runs(*, deadline_id, now):
+        if "expired" not in second_sweep:
+            # The first sweep holds its first row; a second one reads the same due rows.
+            second_sweep["expired"] = 0
+            second_sweep["expired"] = services.deadlines_sweep(now=now)
+        return expire(deadline_id=deadline_id, now=now)
+
+    monkeypatch.setattr(timeouts, "deadline_expire", expire_while_a_second_sweep_runs)
+
+    assert services.deadlines_sweep() == 1
+    assert second_sweep["expired"] == 1
+
+    assert [move.kind for move in system_moves(started_game)] == ["plant", "stop_planting"]
+    assert [move.kind for move in system_moves(other_game)] == ["plant", "stop_planting"]
+
+
+def test_a_deadline_held_by_a_sweep_that_died_is_expired_once_its_claim_runs_out(
+    started_game,
+):
+    [deadline] = open_deadlines(started_game)
+    pass_deadline(deadline)
+    now = timezone.now()
+    # The worker was killed after claiming the row: its moves were rolled back, not made.
+    Deadline.objects.filter(id=deadline.id).update(claimed_until=now + timeouts.CLAIM_LEASE)
+
+    assert services.deadlines_sweep(now=now) == 0
+    assert system_moves(started_game) == []
+
+    later = now + timeouts.CLAIM_LEASE + timedelta(seconds=1)
+    assert services.deadlines_sweep(now=later) == 1
+    assert services.deadlines_sweep(now=later) == 0
+    assert [move.kind for move in system_moves(started_game)] == ["plant", "stop_planting"]
+
+
+def test_a_deadline_whose_expiry_failed_is_tried_again_by_the_next_sweep(started_game, monkeypatch):
+    [deadline] = open_deadlines(started_game)
+    pass_deadline(deadline)
+
+    def broken(**kwargs):
+        raise RuntimeError("the game could not be read")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(timeouts, "deadline_expire", broken)
+        assert services.deadlines_sweep() == 0
+
+    assert services.deadlines_sweep() == 1
     assert len(system_moves(started_game)) == 2
 
 
