@@ -31,8 +31,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
-from games import presence, selectors
-from games.models import Game, Seat
+from games import engine, presence, selectors
+from games.models import Deadline, Game, Seat
 
 CSRF = "csrf0board0placeholder"
 PRESENCE = "presence0board0placeholder"
@@ -47,20 +47,31 @@ _TEMPLATE = hashlib.sha256(
 
 
 def board_html(
-    request, game: Game, seats: list[Seat], *, error: str = "", status: int = 200, counter=None
+    request,
+    game: Game,
+    seats: list[Seat],
+    *,
+    state: engine.State | None = None,
+    deadlines: list[Deadline] | None = None,
+    error: str = "",
+    status: int = 200,
+    counter=None,
 ):
     """The board for this visitor, with their own tokens in it. A board with a refusal or a
-    counter-offer to prefill is this request's alone, and is not kept."""
-    mine = next(
-        (s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk),
-        None,
-    )
+    counter-offer to prefill is this request's alone, and is not kept. The state and the
+    open deadlines, when the caller has them, spare the page reading them again."""
+    mine = Seat.of_user(seats, request.user)
     own = bool(error) or counter is not None
     key = _key(game, mine)
     html = None if own else cache.get(key)
     if html is None:
         page = selectors.game_page(
-            game=game, user=request.user, seats=seats, poll_token=PRESENCE if mine else ""
+            game=game,
+            user=request.user,
+            seats=seats,
+            state=state,
+            deadlines=deadlines,
+            poll_token=PRESENCE if mine else "",
         )
         page.update(csrf_token=CSRF, chat_last=selectors.last_chat_id(page["chat"]), error=error)
         page["error_kind"] = {409: "stale", 403: "refused"}.get(status, "error")

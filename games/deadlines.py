@@ -19,7 +19,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from . import engine, timecontrol
-from .models import Deadline, Game, Profile, Seat
+from .models import Deadline, Game, Move, Profile, Seat
 
 _KINDS = {engine.BANK: Deadline.Kind.MOVE, engine.TRADING_WINDOW: Deadline.Kind.TRADING}
 
@@ -36,7 +36,7 @@ def deadlines_write(
     state,
     seq: int,
     mover: int | None = None,
-    actor: str = "player",
+    actor: str = Move.Actor.PLAYER,
     now: datetime | None = None,
 ) -> list[Deadline]:
     """Bring the game's open deadlines up to date after move `seq`. Runs inside the move's
@@ -89,7 +89,7 @@ def _charge_mover(game: Game, seat: Seat, open_rows: list[Deadline], actor: str,
     if row is not None:
         seat.bank = timecontrol.bank_after_move(game, seat, now - row.started_at)
         fields.append("bank")
-    back = actor == "player" and seat.resigned_at is None
+    back = actor == Move.Actor.PLAYER and seat.resigned_at is None
     if back and (seat.timeouts or seat.bot_standing_in):
         # A player who moves is back: the count starts over and no bot plays for them.
         came_back = seat.bot_standing_in
@@ -147,13 +147,7 @@ def _stretch_for_vacations(game: Game, rows: list[Deadline], now) -> None:
         seat = row.seat
         if seat.user_id is None or seat.plays_as_bot:
             continue
-        away_until = _away_until(seat.user)
+        profile = Profile.of(seat.user)
+        away_until = profile.away_until if profile else None
         if away_until is not None and away_until > now:
             row.due_at += away_until - now
-
-
-def _away_until(user):
-    try:
-        return user.profile.away_until
-    except Profile.DoesNotExist:
-        return None

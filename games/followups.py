@@ -7,7 +7,7 @@ Whatever `after_move` writes (deadlines, mail rows) is part of the move; the tas
 from datetime import datetime
 
 from games import deadlines, effects, engine, mail
-from games.models import Game, Seat
+from games.models import Deadline, Game, Seat
 
 
 def after_move(
@@ -20,8 +20,9 @@ def after_move(
     mover: int | None,
     actor: str,
     now: datetime,
-) -> None:
-    """`seats`: the game's seats with their users and profiles, as the move read them."""
+) -> list[Deadline]:
+    """`seats`: the game's seats with their users and profiles, as the move read them. Returns
+    the game's open deadlines after the move."""
     _queue_bot_move(game=game, seats=seats, state=state, seq=seq)
     rows = deadlines.deadlines_write(
         game=game, seats=seats, state=state, seq=seq, mover=mover, actor=actor, now=now
@@ -37,18 +38,47 @@ def after_move(
         actor=actor,
         now=now,
     )
+    return rows
 
 
 def _queue_bot_move(*, game: Game, seats: list[Seat], state: engine.State, seq: int) -> None:
     """One task per move, not per bot: only one move can follow this one. The bot move's own
-    follow-ups queue the next, so several bots waited on at once each get their move in turn.
-    Bots move when the game waits for them, and may offer something to a player who trades."""
-    bots = {seat.position for seat in seats if seat.plays_as_bot}
-    if not bots:
-        return
-    waiting = set(engine.waiting_for(state))
-    player_trades = state.active not in bots and any(
-        engine.may_offer(state, position) for position in bots
-    )
-    if waiting & bots or (waiting and player_trades):
+    follow-ups queue the next, so several bots waited on at once each get their move in turn."""
+    if bots_to_ask(state, {seat.position: seat for seat in seats}):
         effects.after_commit(effects.BOT_MOVE, game.id, seq)
+
+
+def bots_to_ask(
+    state: engine.State, seats: dict[int, Seat], *, patient: bool = True
+) -> list[tuple[int, bool]]:
+    """The bot seats to ask for a move now, in order, each with whether the game waits for it:
+    the bots the game waits for, and while a player trades as the active player, the bots
+    beside that may offer something. `patient`: a bot trading as the active player still
+    waits for the answers to its offers."""
+    waiting = engine.waiting_for(state)
+    asked = [
+        (position, True)
+        for position in waiting
+        if seats[position].plays_as_bot and not (patient and _awaits_answers(state, position))
+    ]
+    if not seats[state.active].plays_as_bot:
+        # A player trades: every bot beside may offer something (its memory keeps it to its
+        # own limit a turn, such as one offer).
+        asked += [
+            (position, False)
+            for position, seat in sorted(seats.items())
+            if seat.plays_as_bot and position not in waiting and engine.may_offer(state, position)
+        ]
+    return asked
+
+
+def _awaits_answers(state: engine.State, position: int) -> bool:
+    """The active player waits for the answers to its offers before it ends trading; asked
+    now, a bot would withdraw them before anyone could answer. It still answers offers made to
+    it meanwhile. (Offers are open only while the active player trades.)"""
+    if position != state.active:
+        return False
+    offers = state.offers.values()
+    return any(offer.maker == position for offer in offers) and not any(
+        offer.to == position for offer in offers
+    )

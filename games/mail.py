@@ -20,7 +20,7 @@ from . import effects, engine, links, locales, presence, textboard, timecontrol,
 from .engine.beans import bean_name
 from .engine.ending import worded_summary
 from .engine.events import bean_summary
-from .models import Deadline, Game, Outbox, Profile, Seat
+from .models import Deadline, Game, Move, Outbox, Profile, Seat
 
 MAX_RECENT_LINES = 8
 
@@ -70,7 +70,7 @@ def mail_after_move(
     seq: int,
     deadlines: list[Deadline] = (),
     mover: int | None = None,
-    actor: str = "player",
+    actor: str = Move.Actor.PLAYER,
     now: datetime,
 ) -> list[Outbox]:
     """The mails a move causes: whose turn it is, offers made and answered, traded beans to
@@ -116,11 +116,11 @@ def mail_after_move(
         seat = by_position.get(position)
         if seat is None or seat.user_id is None:
             continue  # a bot's seat
-        if actor == "player" and position == mover and kind != "game_over":
+        if actor == Move.Actor.PLAYER and position == mover and kind != "game_over":
             continue
         if kind in CALLS and not seat.back_since(seat.mailed_at):
             continue  # called once already, and not back since
-        with locales.reader(_profile(seat.user)):
+        with locales.reader(Profile.of(seat.user)):
             context = {
                 **_common(game, state, position),
                 **_kind_context(kind, state, events, position),
@@ -152,7 +152,7 @@ def reminder_write(*, deadline: Deadline, now: datetime) -> int:
         return 0
     if not seat.back_since(seat.reminded_at):
         return 0  # one reminder while the player is away, however many deadlines come
-    with locales.reader(_profile(seat.user)):
+    with locales.reader(Profile.of(seat.user)):
         context = {
             **_common(game, state, seat.position),
             **_due(deadline.due_at, now),
@@ -208,18 +208,9 @@ def outbox_write(
     return row
 
 
-def _profile(user) -> Profile | None:
-    try:
-        return user.profile
-    except Profile.DoesNotExist:
-        return None
-
-
 def _preference(user) -> str:
-    try:
-        return user.profile.mail
-    except Profile.DoesNotExist:
-        return Profile.Mail.EVERY
+    profile = Profile.of(user)
+    return profile.mail if profile else Profile.Mail.EVERY
 
 
 def board_context(state, position: int) -> dict:
@@ -380,7 +371,7 @@ def row_message(row: Outbox, *, now: datetime | None = None) -> EmailMultiAltern
     reply_to = ""
     if row.context.get("commands"):
         reply_to = links.reply_address(user_id=row.user_id, game_id=row.game_id, seq=row.seq)
-    with locales.reader(_profile(row.user)):
+    with locales.reader(Profile.of(row.user)):
         return _row_compose(row, now, reply_to)
 
 
@@ -424,7 +415,7 @@ def _row_links(row: Outbox, *, now: datetime | None = None) -> dict:
 
 def digest_message(user, rows: list[Outbox], *, now: datetime) -> EmailMultiAlternatives:
     """Everything that waited for a user's daily digest, game by game."""
-    with locales.reader(_profile(user)):
+    with locales.reader(Profile.of(user)):
         return _digest_compose(user, rows, now)
 
 
@@ -461,7 +452,7 @@ def _digest_compose(user, rows: list[Outbox], now: datetime) -> EmailMultiAltern
 def invitation_message(game: Game, address: str) -> EmailMultiAlternatives:
     """Only what the lobby shows anyone holding the link, and the link itself. The address
     may have no account, so the mail is worded in its sender's language."""
-    with locales.reader(_profile(game.created_by)):
+    with locales.reader(Profile.of(game.created_by)):
         return _invitation_compose(game, address)
 
 

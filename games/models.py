@@ -1,5 +1,7 @@
 """The stored game: an append-only log of moves, with the current state cached beside it."""
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
@@ -43,6 +45,14 @@ class Profile(models.Model):
         """The name a new profile starts with: the part of the address before the @."""
         name = user.email.split("@")[0] if user.email else user.get_username()
         return (name or "player")[:40]
+
+    @staticmethod
+    def of(user) -> "Profile | None":
+        """The user's profile, or None for a user who has none yet."""
+        try:
+            return user.profile
+        except Profile.DoesNotExist:
+            return None
 
 
 class Game(models.Model):
@@ -157,6 +167,14 @@ class Seat(models.Model):
         """Whether a mail sent at `sent_at` may be followed by another: nothing was sent, or
         the player has looked at the game since. (A move of theirs clears `sent_at`.)"""
         return sent_at is None or (self.last_seen_at is not None and self.last_seen_at > sent_at)
+
+    @staticmethod
+    def of_user(seats: Iterable["Seat"], user) -> "Seat | None":
+        """The seat `user` holds among `seats`; None for a visitor who holds none of them, or
+        who has not signed in (no seat is looked at then)."""
+        if user is None or not user.is_authenticated:
+            return None
+        return next((seat for seat in seats if seat.user_id == user.pk), None)
 
     @property
     def plays_as_bot(self) -> bool:

@@ -88,11 +88,24 @@ def started_game(request, game_id: int) -> Game:
     return visible_game(request, game_id, state__isnull=False)
 
 
-def render_game(request, game: Game, *, status: int = 200, error: str = "", counter=None):
-    """The board alone for htmx, the whole page otherwise."""
-    seats = list(game.seats.all())
+def render_game(
+    request, game: Game, *, status: int = 200, error: str = "", counter=None, moved=None
+):
+    """The board alone for htmx, the whole page otherwise; after a move (`moved`, the
+    service's result) from the seats, state and deadlines that move read and wrote."""
+    if moved is None:
+        seats, state, deadlines = list(game.seats.all()), None, None
+    else:
+        seats, state, deadlines = moved.seats, moved.state, moved.deadlines
     board = board_cache.board_html(
-        request, game, seats, error=error, status=status, counter=counter
+        request,
+        game,
+        seats,
+        state=state,
+        deadlines=deadlines,
+        error=error,
+        status=status,
+        counter=counter,
     )
     if request.htmx:
         return HttpResponse(board, status=status)
@@ -134,7 +147,7 @@ def game_move(request, game_id: int):
     result = services.move_submit(
         game_id=game_id, user=request.user, action=action, expected_seq=expected_seq
     )
-    return render_game(request, result.game)
+    return render_game(request, result.game, moved=result)
 
 
 @require_GET

@@ -32,15 +32,19 @@ def game_page(
     game: Game,
     user,
     seats: list[Seat] | None = None,
+    state: engine.State | None = None,
+    deadlines: list[Deadline] | None = None,
     poll_token: str = "",
     log_moves: int | None = BOARD_LOG_MOVES,
 ) -> dict:
     """Everything the game's board shows to `user` (a spectator if it has no seat);
-    `poll_token` is the presence token its poll carries."""
+    `poll_token` is the presence token its poll carries. The seats, the state and the open
+    deadlines are read here unless the caller has them already (a move's service does)."""
     seats = list(game.seats.all()) if seats is None else seats
-    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.id), None)
+    state = engine.from_dict(game.state) if state is None else state
+    mine = Seat.of_user(seats, user)
     position = mine.position if mine else None
-    view = engine.view(engine.from_dict(game.state), position)
+    view = engine.view(state, position)
     names = [player["name"] for player in view["players"]]
     page = {
         "game": game,
@@ -62,7 +66,9 @@ def game_page(
     for player in page["players"]:
         player["level"] = levels.get(player["seat"], "")
     if not view["over"]:
-        clocks = _clocks(game, seats)
+        if deadlines is None:
+            deadlines = list(Deadline.objects.filter(game=game, done=False))
+        clocks = _clocks(game, seats, deadlines)
         for player in page["players"]:
             player["clock"] = clocks[player["seat"]]
         page["trading"]["bot_waits"] = _bot_waiting_for_offers(page)
@@ -81,7 +87,7 @@ def _bot_waiting_for_offers(page: dict) -> dict | None:
 
 def page_head(*, game: Game, seats: list[Seat], user) -> dict:
     """What the game page shows around its board: the game, and what its visitor may do."""
-    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.id), None)
+    mine = Seat.of_user(seats, user)
     running = game.status == Game.Status.RUNNING
     return {
         "game": game,
@@ -94,11 +100,11 @@ def page_head(*, game: Game, seats: list[Seat], user) -> dict:
     }
 
 
-def _clocks(game: Game, seats: list[Seat]) -> dict[int, dict | None]:
-    """Each player's time bank, and their deadline while the game waits for them (one query).
-    Bots answer at once and have no bank; a bot trading as the active player shows until when
-    it waits for answers to its offers (its patience)."""
-    due = {row.seat_id: row for row in Deadline.objects.filter(game=game, done=False)}
+def _clocks(game: Game, seats: list[Seat], deadlines: list[Deadline]) -> dict[int, dict | None]:
+    """Each player's time bank, and their deadline while the game waits for them. Bots answer
+    at once and have no bank; a bot trading as the active player shows until when it waits
+    for answers to its offers (its patience)."""
+    due = {row.seat_id: row for row in deadlines}
     now = timezone.now()
     clocks: dict[int, dict | None] = {}
     for seat in seats:

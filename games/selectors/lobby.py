@@ -61,7 +61,7 @@ def open_games(*, limit: int = 50) -> list[Game]:
 def game_lobby(*, game: Game, user) -> dict:
     """The page of a game that has not started: its seats and what this user may do."""
     seats = list(game.seats.all())
-    mine = next((s for s in seats if user.is_authenticated and s.user_id == user.id), None)
+    mine = Seat.of_user(seats, user)
     creator = user.is_authenticated and game.created_by_id == user.id
     full = len(seats) >= game.players
     for seat in seats:

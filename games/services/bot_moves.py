@@ -5,7 +5,7 @@ import json
 
 from django.db import transaction
 
-from games import engine
+from games import engine, followups
 from games.engine import bots
 from games.errors import StaleMove
 from games.models import Game, Move, Seat
@@ -31,7 +31,7 @@ def bot_move(*, game_id: int, expected_seq: int, patient: bool = True) -> MoveRe
         return None
     state = engine.from_dict(game.state)
     seats = {seat.position: seat for seat in game.seats.all()}
-    for position, awaited in _bot_candidates(state, seats, patient):
+    for position, awaited in followups.bots_to_ask(state, seats, patient=patient):
         seat = seats[position]
         bot = _bot_of(game, seat)
         action = bot.choose(state, position, awaited=awaited)
@@ -84,41 +84,6 @@ def _remember(seat: Seat, bot) -> None:
     memory = _memory_of(bot)
     if memory != seat.bot_memory:
         Seat.objects.filter(pk=seat.pk).update(bot_memory=memory)
-
-
-def _bot_candidates(
-    state: engine.State, seats: dict[int, Seat], patient: bool
-) -> list[tuple[int, bool]]:
-    """The bot seats to ask, in order, each with whether the game waits for it."""
-    waiting = engine.waiting_for(state)
-    asked = [
-        (position, True)
-        for position in waiting
-        if seats[position].plays_as_bot and not (patient and _awaits_answers(state, position))
-    ]
-    if not seats[state.active].plays_as_bot:
-        # A player trades: every bot beside may offer something (its memory keeps it to its
-        # own limit a turn, such as one offer).
-        asked += [
-            (position, False)
-            for position, seat in sorted(seats.items())
-            if seat.plays_as_bot
-            and position not in waiting
-            and engine.may_offer(state, position)
-        ]
-    return asked
-
-
-def _awaits_answers(state: engine.State, position: int) -> bool:
-    """The active player waits for the answers to its offers before it ends trading; asked
-    now, a bot would withdraw them before anyone could answer. It still answers offers made to
-    it meanwhile. (Offers are open only while the active player trades.)"""
-    if position != state.active:
-        return False
-    offers = state.offers.values()
-    return any(offer.maker == position for offer in offers) and not any(
-        offer.to == position for offer in offers
-    )
 
 
 def _people_may_offer(state: engine.State, seats: dict[int, Seat]) -> bool:

@@ -1,5 +1,7 @@
 """Lookups and checks the services share; each raises the error a player reads."""
 
+from collections.abc import Iterable
+
 from django.utils.translation import gettext as _
 
 from games.errors import GameNotFound, NotAllowed, NotYourSeat
@@ -28,12 +30,15 @@ def table_of(game: Game) -> list[Seat]:
 
 
 def user_seat(game: Game, user) -> Seat:
-    if user is None or not user.is_authenticated:
+    return held_seat(game.seats.all(), user)
+
+
+def held_seat(seats: Iterable[Seat], user) -> Seat:
+    """The seat `user` holds among `seats`, or the refusal a player reads."""
+    seat = Seat.of_user(seats, user)
+    if seat is None:
         raise NotYourSeat()
-    try:
-        return game.seats.get(user=user)
-    except Seat.DoesNotExist:
-        raise NotYourSeat() from None
+    return seat
 
 
 def require_creator(game: Game, user) -> None:

@@ -15,10 +15,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine, followups, selectors, signals
-from games.errors import GameNotRunning, NotYourSeat, ServiceError, StaleMove
-from games.models import Game, Move, Seat, Snapshot
+from games.errors import GameNotRunning, ServiceError, StaleMove
+from games.models import Deadline, Game, Move, Seat, Snapshot
 
-from .lookups import locked_game, table_of
+from .lookups import held_seat, locked_game, table_of
 
 # Far above any real move; keeps junk posted to the move endpoint out of the log.
 ACTION_MAX_CHARS = 2000
@@ -26,17 +26,23 @@ ACTION_MAX_CHARS = 2000
 
 @dataclass(frozen=True)
 class MoveResult:
+    """The move, and what its transaction read and wrote of the game: the page shown after
+    it is built from these rather than read again."""
+
     game: Game
     seq: int
     move: Move
     events: list[engine.Event]
+    state: engine.State
+    seats: list[Seat]
+    deadlines: list[Deadline]
 
 
 def move_submit(*, game_id: int, user, action: dict, expected_seq: int) -> MoveResult:
     """A signed-in player's move, for the seat that player holds."""
     return submit(
         game_id=game_id,
-        seat_of=lambda seats: _user_seat(seats, user),
+        seat_of=lambda seats: held_seat(seats, user),
         action=action,
         expected_seq=expected_seq,
         actor=Move.Actor.PLAYER,
@@ -93,7 +99,7 @@ def submit(
             Snapshot.objects.create(game=game, seq=seq, turn=state.turn, state=game.state)
         if state.over:
             game_finished(game=game, state=state, now=now)
-        followups.after_move(
+        deadlines = followups.after_move(
             game=game,
             seats=seats,
             state=state,
@@ -103,7 +109,15 @@ def submit(
             actor=actor,
             now=now,
         )
-    return MoveResult(game=game, seq=seq, move=move, events=events)
+    return MoveResult(
+        game=game,
+        seq=seq,
+        move=move,
+        events=events,
+        state=state,
+        seats=seats,
+        deadlines=deadlines,
+    )
 
 
 def _apply(game: Game, state, seat: Seat, action: dict, expected_seq: int) -> list:
@@ -139,14 +153,6 @@ def game_finished(*, game: Game, state: engine.State, now) -> None:
     game.finished_at = now
     game.save(update_fields=["status", "finished_at", "updated_at"])
     signals.game_finished.send(sender=Game, game=game, outcome=engine.outcome(state))
-
-
-def _user_seat(seats: list[Seat], user) -> Seat:
-    if user is not None and user.is_authenticated:
-        for seat in seats:
-            if seat.user_id == user.pk:
-                return seat
-    raise NotYourSeat()
 
 
 def _seat_at(seats: list[Seat], position) -> Seat:

@@ -4,12 +4,24 @@ import json
 import random
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
+from games import selectors, services
 
-from .helpers import front_plant, make_user, post_move, seq_of, start_trading, state_of, user_at
+from .helpers import (
+    fresh,
+    front_plant,
+    make_user,
+    post_move,
+    seq_of,
+    start_trading,
+    state_of,
+    user_at,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -232,3 +244,37 @@ def test_the_board_endpoints_of_a_game_not_yet_started_answer_without_a_board(cl
     )
     assert response.status_code == 409
     assert client.get(reverse("games:log", args=[game.id])).status_code == 404
+
+
+def test_an_htmx_move_post_keeps_a_pinned_number_of_queries(client, game):
+    """The session and its user, the move's ten (see test_move_submit), and the board's log
+    and chat: the seats, the state and the deadlines come from the move itself (16 before)."""
+    active, action = front_plant(game)
+    client.force_login(user_at(game, active))
+    client.get(reverse("games:game", args=[game.id]))  # the session, as a player's page has it
+
+    with CaptureQueriesContext(connection) as queries:
+        response = post_move(client, game, action, game.seq, HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 200
+    assert len(queries) == 14
+
+
+def test_the_board_after_a_move_shows_what_a_fresh_load_of_it_shows(game):
+    """Every seat's, a spectator's too: what the move carried to its page is exactly what the
+    page would read, hidden hands and all."""
+    active, action = front_plant(game)
+    mover = user_at(game, active)
+
+    result = services.move_submit(game_id=game.id, user=mover, action=action, expected_seq=game.seq)
+
+    readers = [user_at(game, position) for position in range(3)] + [AnonymousUser()]
+    for reader in readers:
+        carried = selectors.game_page(
+            game=result.game,
+            user=reader,
+            seats=result.seats,
+            state=result.state,
+            deadlines=result.deadlines,
+        )
+        assert carried == selectors.game_page(game=fresh(game), user=reader)
