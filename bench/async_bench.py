@@ -212,7 +212,8 @@ def _reply_latencies(sink: SmtpSink) -> list[float]:
     """The active player, who gets the whole board by mail, answers it with an offer; the
     offer's mail to the other player, board and all, is the next mail. Withdrawn through the
     service before the next reply."""
-    from games import links, services
+    from games import services
+    from games.mail import links
     from games.models import Game, Outbox, Profile
     from mailplay.receiver import ReplyReceiver
 

@@ -26,7 +26,8 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bohnanza_site.settings")
 django.setup()
 
-from games import deadlines, engine  # noqa: E402
+from games import engine  # noqa: E402
+from games.clocks import deadlines  # noqa: E402
 from games.engine.simulate import play  # noqa: E402
 from games.selectors.boards import board  # noqa: E402
 

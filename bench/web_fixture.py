@@ -11,7 +11,7 @@ from django.test import Client
 from games import engine, services
 from games.engine.bots import make_bot
 from games.models import Game
-from games.presence import presence_token
+from games.readers.presence import presence_token
 
 SEED = "web-bench"
 MOVES = 120

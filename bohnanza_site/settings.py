@@ -172,9 +172,9 @@ LOGIN_REDIRECT_URL = "/"
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
-ACCOUNT_FORMS = {"signup": "games.forms.SignupForm"}
+ACCOUNT_FORMS = {"signup": "games.pages.forms.SignupForm"}
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
-ACCOUNT_ADAPTER = "games.accounts.AccountAdapter"
+ACCOUNT_ADAPTER = "games.pages.account_adapter.AccountAdapter"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 # Failed logins are limited per client address only: a limit per account would let anyone lock
 # its owner out by typing wrong passwords on purpose.

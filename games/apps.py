@@ -10,12 +10,15 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         # The tasks register themselves with Celery under the names the lower layers queue
-        # them by (games.effects); every process that may queue one must have them. The
-        # accounts module loads the models, which cannot be imported before the registry is.
-        from games import accounts, tasks  # noqa: F401
+        # them by (games.task_queue); every process that may queue one must have them. The
+        # account adapter loads the models, which cannot be imported before the registry is.
+        from games import tasks  # noqa: F401
+        from games.pages import account_adapter
 
         # A player's language and zone are kept in the session from log-in on.
-        user_logged_in.connect(accounts.remember_locale, dispatch_uid="games.remember_locale")
+        user_logged_in.connect(
+            account_adapter.remember_locale, dispatch_uid="games.remember_locale"
+        )
         # The engine's messages are worded in the language active where they are read.
         language.install(
             gettext=translation.gettext,

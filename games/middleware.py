@@ -14,7 +14,10 @@ from django.contrib.auth import SESSION_KEY
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from . import locales, selectors, views
+from games.pages import views
+from games.readers import locales
+
+from . import selectors
 
 _SAMPLE_ID = 2_147_483_647  # a game id that stands for any in the poll's path
 

@@ -8,7 +8,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .words import worded
+from games.basics.words import worded
 
 
 class Profile(models.Model):

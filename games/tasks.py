@@ -1,17 +1,17 @@
 """Celery tasks: thin and idempotent, each calling the service of the same name (see DESIGN.md).
 
-The tasks the lower layers queue after a commit are named in `games.effects`."""
+The tasks the lower layers queue after a commit are named in `games.task_queue`."""
 
 import threading
 
 from celery import shared_task
 
-from games import effects, services
+from games import services, task_queue
 
 _eager = threading.local()
 
 
-@shared_task(name=effects.BOT_MOVE)
+@shared_task(name=task_queue.BOT_MOVE)
 def bot_move_task(game_id: int, seq: int) -> None:
     """Run eagerly (tests, CELERY_TASK_ALWAYS_EAGER), each bot move would start the next from
     inside its own commit, one stack level deeper per move, and a table of bots would overflow
@@ -33,14 +33,14 @@ def bot_move_task(game_id: int, seq: int) -> None:
 # Time and mail (see DESIGN.md, "Time and messages").
 
 
-@shared_task(name=effects.OUTBOX_SEND, acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=task_queue.OUTBOX_SEND, acks_late=True, reject_on_worker_lost=True)
 def outbox_send_task(outbox_id: int) -> None:
     """Acknowledged only once done: a worker killed mid-send gets the message again, and the
     row's sent_at (checked under a row lock) keeps the mail from going out twice."""
     services.outbox_send(outbox_id=outbox_id)
 
 
-@shared_task(name=effects.INVITATION_SEND)
+@shared_task(name=task_queue.INVITATION_SEND)
 def invitation_send_task(game_id: int, address: str) -> None:
     services.invitation_send(game_id=game_id, address=address)
 

@@ -1,8 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import timecontrol
-from games.forms import edition_choices
+from games.clocks import timecontrol
+from games.pages.forms import edition_choices
 
 
 class LeagueForm(forms.Form):

@@ -8,7 +8,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
-from games import links
+from games.mail import links
 
 from .tasks import queue_reply
 

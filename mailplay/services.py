@@ -1,7 +1,7 @@
 """A reply to a mail that asked for a move: played as the player's moves, all or none.
 
 The reply goes to an address that names the player, the game and the move the mail showed
-(games.links.reply_address), and must come from that player's address. Its lines are read as
+(games.mail.links.reply_address), and must come from that player's address. Its lines are read as
 commands against the board the mail showed, and made one after the other through the same
 service as a page's moves, in one transaction: one that cannot be made leaves the game as it
 was, and the player is told why, with the board as it is now. A move from a mail a few moves
@@ -21,9 +21,12 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from games import engine, links, locales, mail, selectors, services, textboard
-from games.errors import ServiceError
+from games import engine, selectors, services
+from games.basics.refusals import ServiceError
+from games.mail import commands, compose, links
+from games.mail.context import board_context
 from games.models import Game, Seat
+from games.readers import locales
 
 from .models import InboundReply
 from .reading import not_a_persons_reply, reply_lines
@@ -104,16 +107,16 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> list[str]:
                 raise Refused(_("That mail is not one of this game's."))
             shown = engine.view(selectors.state_at(game=game, seq=seq), seat.position)
             hand = [card["id"] for card in shown["hand"] or []]
-            numbered = [command.text for command in textboard.commands(shown)]
+            numbered = [command.text for command in commands.commands(shown)]
             view, expected = shown, seq
             for line in lines:
-                action = textboard.parse(line, view, hand, numbered)
+                action = commands.parse(line, view, hand, numbered)
                 result = services.move_submit(
                     game_id=game.id, user=user, action=action, expected_seq=expected
                 )
                 expected = result.seq
                 view = engine.view(engine.from_dict(result.game.state), seat.position)
-    except (textboard.CommandError, engine.IllegalMove, ServiceError) as refusal:
+    except (commands.CommandError, engine.IllegalMove, ServiceError) as refusal:
         said = getattr(refusal, "message", None) or getattr(refusal, "reason", None)
         raise Refused(
             _("“{line}”: {reason} Nothing was changed.").format(line=line, reason=said or refusal)
@@ -137,8 +140,8 @@ def _answer(user, game: Game, position: int, said: str, refused: bool = True) ->
         "preferences_url": links.preferences_url(),
     }
     if not state.over:
-        context.update(mail.board_context(state, position))
-    mail.compose(
+        context.update(board_context(state, position))
+    compose.compose(
         to=user.email,
         subject=(
             _("Not played: your reply in {game}") if refused else _("Played: your reply in {game}")

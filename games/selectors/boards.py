@@ -12,7 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import engine, timecontrol
+from games import engine
+from games.clocks import timecontrol
 from games.engine.beans import bean_name
 from games.engine.ending import tie_break_worded, worded_summary
 from games.models import ChatMessage, Deadline, Game, Move, Seat

@@ -5,9 +5,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.basics.refusals import NO_BOT_STANDING_IN
 from games.engine.events import bean_summary
-from games.errors import NO_BOT_STANDING_IN
-from games.links import Link, LinkInvalid
+from games.mail.links import Link, LinkInvalid
 from games.models import Game, Seat
 
 

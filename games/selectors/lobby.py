@@ -6,7 +6,8 @@ from django.db.models import Count, OuterRef, Prefetch, Subquery
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import engine, timecontrol
+from games import engine
+from games.clocks import timecontrol
 from games.engine import bots
 from games.models import Game, Seat
 

@@ -1,7 +1,7 @@
 """A player's own settings as their preferences page shows them."""
 
-from games import locales
 from games.models import Game, Profile, Seat
+from games.readers import locales
 
 
 def profile_of(*, user) -> Profile:

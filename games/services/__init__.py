@@ -1,11 +1,11 @@
 """Writes: one function per use case, each in one transaction (see DESIGN.md).
 
-Services take keyword arguments only and raise the errors of `games.errors`; the engine's
+Services take keyword arguments only and raise the errors of `games.basics.refusals`; the engine's
 IllegalMove passes through unchanged, and nothing is written when anything is raised. What
-must follow a commit (a bot's move, a mail) is queued through `games.effects`.
+must follow a commit (a bot's move, a mail) is queued through `games.task_queue`.
 """
 
-from .accounts import (
+from games.services.profiles import (
     NAME_MAX,
     display_name_checked,
     locale_save,
@@ -13,6 +13,7 @@ from .accounts import (
     profile_get_or_create,
     profile_rename,
 )
+
 from .bot_moves import bot_move
 from .chat import chat_post
 from .link_actions import Outcome, link_act

@@ -5,9 +5,9 @@ import json
 
 from django.db import transaction
 
-from games import engine, followups
+from games import after_move, engine
+from games.basics.refusals import StaleMove
 from games.engine import bots
-from games.errors import StaleMove
 from games.models import Game, Move, Seat
 
 from .moves import MoveResult, move_submit_as
@@ -31,7 +31,7 @@ def bot_move(*, game_id: int, expected_seq: int, patient: bool = True) -> MoveRe
         return None
     state = engine.from_dict(game.state)
     seats = {seat.position: seat for seat in game.seats.all()}
-    for position, awaited in followups.bots_to_ask(state, seats, patient=patient):
+    for position, awaited in after_move.bots_to_ask(state, seats, patient=patient):
         seat = seats[position]
         bot = _bot_of(game, seat)
         action = bot.choose(state, position, awaited=awaited)

@@ -3,10 +3,9 @@
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.errors import GameNotRunning, ServiceError
+from games.basics.refusals import GameNotRunning, ServiceError
 from games.models import ChatMessage, Game
-
-from .lookups import get_game, user_seat
+from games.services.guards import get_game, user_seat
 
 CHAT_MAX_CHARS = 500
 

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from games import engine, links, selectors
-from games.errors import ServiceError
+from games import engine, selectors
+from games.basics.refusals import ServiceError
+from games.mail import links
 
 from .moves import move_submit
 from .seats import RECLAIMED, seat_mute, seat_reclaim

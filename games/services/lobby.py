@@ -13,14 +13,22 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engine, followups, mail, selectors, timecontrol
+from games import after_move, engine, selectors
+from games.basics.refusals import NotAllowed, NotYourSeat, ServiceError
+from games.clocks import timecontrol
 from games.engine import bots
-from games.errors import NotAllowed, NotYourSeat, ServiceError
+from games.mail import invitations
 from games.models import Game, Move, Seat, Snapshot
+from games.services.guards import (
+    locked_game,
+    require_creator,
+    require_free_seat,
+    require_open,
+    table_of,
+)
+from games.services.profiles import profile_get_or_create
 
-from .accounts import profile_get_or_create
 from .bot_moves import DEFAULT_BOT
-from .lookups import locked_game, require_creator, require_free_seat, require_open, table_of
 
 log = logging.getLogger(__name__)
 BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
@@ -195,7 +203,7 @@ def _started(game: Game, seats: list[Seat]) -> Game:
     game.started_at = timezone.now()
     game.save()
     Snapshot.objects.create(game=game, seq=0, turn=state.turn, state=game.state)
-    followups.after_move(
+    after_move.after_move(
         game=game,
         seats=table_of(game),
         state=state,
@@ -263,7 +271,7 @@ def invitations_mail(*, game_id: int, user, addresses: list[str]) -> Invitations
                 "invitation link instead."
             ).format(count=INVITES_PER_DAY)
         )
-    mail.invitations_queue(game_id=game.id, addresses=sent)
+    invitations.invitations_queue(game_id=game.id, addresses=sent)
     return Invitations(sent=sent, already_invited=[a for a in addresses if a not in sent])
 
 

@@ -1,6 +1,6 @@
 """Sending mail: each outbox row once, the daily digests, the invitations.
 
-Rows are written inside the transaction of what caused them (games.mail); these services send
+Rows are written inside the transaction of what caused them (games.mail.outbox); these services send
 them after the commit. A row is marked sent in the transaction that holds it, so a second
 send, or a concurrent one, finds it sent and does nothing.
 """
@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import mail
+from games.mail import compose, invitations
 from games.models import Game, Outbox, Profile, Seat
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ def outbox_send(*, outbox_id: int, skip_locked: bool = False, now: datetime | No
             row.sent_at, row.skipped = now, reason
             row.save(update_fields=["sent_at", "skipped"])
             return False
-        mail.row_message(row, now=now).send()
+        compose.row_message(row, now=now).send()
         row.sent_at = now
         row.save(update_fields=["sent_at"])
     return True
@@ -109,7 +109,7 @@ def _digest_one(user_id: int, now: datetime) -> int:
         if not user.email:
             skip = "no address"
         if not skip:
-            mail.digest_message(user, rows, now=now).send()
+            compose.digest_message(user, rows, now=now).send()
         Outbox.objects.filter(id__in=[row.id for row in rows]).update(sent_at=now, skipped=skip)
     return int(not skip)
 
@@ -121,7 +121,7 @@ def invitation_send(*, game_id: int, address: str) -> bool:
     game = Game.objects.filter(id=game_id, status=Game.Status.OPEN).first()
     if game is None or _address_wants_no_mail(address):
         return False
-    mail.invitation_message(game, address).send()
+    invitations.invitation_message(game, address).send()
     return True
 
 

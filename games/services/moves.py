@@ -14,11 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engine, followups, selectors, signals
-from games.errors import GameNotRunning, ServiceError, StaleMove
+from games import after_move, engine, selectors, signals
+from games.basics.refusals import GameNotRunning, ServiceError, StaleMove
 from games.models import Deadline, Game, Move, Seat, Snapshot
-
-from .lookups import held_seat, locked_game, table_of
+from games.services.guards import held_seat, locked_game, table_of
 
 # Far above any real move; keeps junk posted to the move endpoint out of the log.
 ACTION_MAX_CHARS = 2000
@@ -99,7 +98,7 @@ def submit(
             Snapshot.objects.create(game=game, seq=seq, turn=state.turn, state=game.state)
         if state.over:
             game_finished(game=game, state=state, now=now)
-        deadlines = followups.after_move(
+        deadlines = after_move.after_move(
             game=game,
             seats=seats,
             state=state,

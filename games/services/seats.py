@@ -5,11 +5,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import deadlines
-from games.errors import NO_BOT_STANDING_IN, GameNotRunning, NotAllowed, NotYourSeat
+from games.basics.refusals import NO_BOT_STANDING_IN, GameNotRunning, NotAllowed, NotYourSeat
+from games.clocks import deadlines
 from games.models import Deadline, Game, Move, Seat
+from games.services.guards import get_game, locked_game, user_seat
 
-from .lookups import get_game, locked_game, user_seat
 from .moves import MoveResult, submit
 
 # What the player reads once the seat is theirs again, on the game page or from the mail's link.

@@ -11,7 +11,9 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import effects, engine, mail, timecontrol
+from games import engine, task_queue
+from games.clocks import timecontrol
+from games.mail import outbox
 from games.models import Deadline, Game, Move, Seat
 
 from .bot_moves import bot_move
@@ -159,9 +161,9 @@ def _count_timeout(game: Game, seat: Seat, turn: int, now: datetime) -> None:
     seat.save(update_fields=fields)
     if took_over:
         Game.touch([game.id])
-        mail.bot_standing_in_write(game=game, seat=seat, now=now)
+        outbox.bot_standing_in_write(game=game, seat=seat, now=now)
         # The moves just made found no bot to queue; now one stands in, wake it.
-        effects.after_commit(effects.BOT_MOVE, game.id, game.seq)
+        task_queue.after_commit(task_queue.BOT_MOVE, game.id, game.seq)
 
 
 def reminders_send(*, now: datetime | None = None) -> int:
@@ -189,5 +191,5 @@ def reminders_send(*, now: datetime | None = None) -> int:
                 reminded=True
             )
             if claimed:
-                sent += mail.reminder_write(deadline=deadline, now=now)
+                sent += outbox.reminder_write(deadline=deadline, now=now)
     return sent

@@ -12,10 +12,9 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import timecontrol
+from games.clocks import timecontrol
 from games.models import Deadline, Game, Seat
-
-from .accounts import profile_get_or_create
+from games.services.profiles import profile_get_or_create
 
 
 def vacation_start(*, user, days: int, now: datetime | None = None) -> int:

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from games import engine, timecontrol
+from games import engine
+from games.clocks import timecontrol
 from leagues.models import Entry, League, Season
 from leagues.standings import Line
 

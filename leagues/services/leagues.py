@@ -10,11 +10,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import engine, timecontrol
+from games import engine
 from games import services as game_services
-from games.errors import NotAllowed, ServiceError
+from games.basics.refusals import NotAllowed, ServiceError
+from games.basics.words import worded
+from games.clocks import timecontrol
 from games.models import Game
-from games.words import worded
 from leagues.models import Entry, Group, League, LeagueGame, Rating, Season
 from leagues.pools import pool_of
 from leagues.schedule import schedule

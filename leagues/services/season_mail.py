@@ -7,7 +7,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext_noop
 
-from games import effects
+from games import task_queue
 from games.models import Outbox
 from leagues.models import Season
 from leagues.selectors.seasons import GroupTable
@@ -22,7 +22,7 @@ def season_over_write(
 ) -> list[Outbox]:
     """One row per player: `moves` gives each player's final place and next division."""
     url = settings.SITE_URL + reverse("leagues:league", args=[season.league_id])
-    # Worded when the mail is sent, in its recipient's language (games.mail.subject_of).
+    # Worded when the mail is sent, in its recipient's language (games.mail.compose.subject_of).
     subject = gettext_noop("{season} of {league} is over")
     rows = []
     for table in tables:
@@ -49,5 +49,5 @@ def season_over_write(
             )
     created = Outbox.objects.bulk_create(rows)
     for row in created:
-        effects.after_commit(effects.OUTBOX_SEND, row.id)
+        task_queue.after_commit(task_queue.OUTBOX_SEND, row.id)
     return created

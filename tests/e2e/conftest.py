@@ -16,7 +16,8 @@ from django.db import connections
 from playwright.sync_api import sync_playwright
 
 from bohnanza_site.celery import app as celery_app
-from games import tasks, timecontrol
+from games import tasks
+from games.clocks import timecontrol
 
 # How often the deadline sweep is queued, as Celery beat queues it on the site (every few
 # seconds there), and how long the fast clock's bots wait for people's offers and answers:

@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.errors import ServiceError
+from games.basics.refusals import ServiceError
 from games.models import Profile
 
 pytestmark = pytest.mark.django_db

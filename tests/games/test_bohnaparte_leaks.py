@@ -7,9 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import engine, mail, services
+from games import engine, services
 from games.engine.bohnaparte.battle import depot_usable
 from games.engine.bohnaparte.board import part
+from games.mail import compose
 from games.models import Game, Outbox
 
 from .campaigns import bohnaparte_game, to_attack
@@ -81,6 +82,6 @@ def test_no_face_down_battle_card_or_depot_card_reaches_another_seat(client, cou
         assert not seen & hidden, f"seat {position} of {count} sees {seen & hidden}"
 
     for row in Outbox.objects.filter(game=game, seq=game.seq).select_related("user"):
-        message = mail.row_message(row)
+        message = compose.row_message(row)
         text = message.body + message.alternatives[0][0]
         assert "from your munitions depot" not in text and "from your hand" not in text

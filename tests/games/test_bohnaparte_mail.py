@@ -6,10 +6,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from games import engine, mail, services
+from games import engine, services
 from games.engine import BEANS
 from games.engine.bohnaparte.board import board_map, part
 from games.engine.bohnaparte.lands import MONASTERY, PADDOCK
+from games.mail import compose
 from games.models import Game, Outbox
 
 from .campaigns import bohnaparte_game, to_attack
@@ -38,7 +39,7 @@ def mail_to(game, defender):
     """The defender's "you are attacked" mail, as it is sent."""
     [row] = Outbox.objects.filter(game=game, kind="attacked")
     assert row.user == user_at(game, defender)
-    return mail.row_message(row)
+    return compose.row_message(row)
 
 
 def defend_path(message) -> str:
@@ -96,7 +97,7 @@ def test_the_end_of_the_game_mails_the_scores_in_victory_points(players):
     game = play_until(bohnaparte_game(players), lambda state: state.over)
 
     row = Outbox.objects.filter(game=game, kind="game_over").first()
-    scores = mail.row_message(row).body.split("Final scores:")[1]
+    scores = compose.row_message(row).body.split("Final scores:")[1]
 
     assert "victory point" in scores
     assert " coin" not in scores
@@ -129,7 +130,7 @@ def test_an_attacker_whose_cavalry_was_beaten_is_mailed_to_choose_a_second_card(
 
     [row] = Outbox.objects.filter(game=game, kind="second_round")
     assert row.user == user_at(game, attacker)
-    message = mail.row_message(row)
+    message = compose.row_message(row)
     assert "cavalry was beaten" in message.subject
     assert "second round" in message.body
 
@@ -156,7 +157,7 @@ def test_each_seat_is_mailed_when_it_is_its_turn_to_choose_a_camp(players):
     second = engine.waiting_for(state_of(game))[0]
     rows = Outbox.objects.filter(game=game, kind="choose_camp").order_by("id")
     assert [row.user for row in rows] == [user_at(game, first), user_at(game, second)]
-    assert "Choose your camp" in mail.row_message(rows.last()).subject
+    assert "Choose your camp" in compose.row_message(rows.last()).subject
 
 
 def test_a_turn_that_begins_at_the_monasteries_is_mailed_as_the_page_tells_it(players):
@@ -170,7 +171,7 @@ def test_a_turn_that_begins_at_the_monasteries_is_mailed_as_the_page_tells_it(pl
     state = state_of(game)
     row = Outbox.objects.filter(game=game, kind="your_turn", user=user_at(game, following))
 
-    message = mail.row_message(row.latest("id"))
+    message = compose.row_message(row.latest("id"))
 
     assert engine.prompt(state, following).text in message.body
     assert "monaster" in message.body

@@ -11,7 +11,8 @@ from django.core import mail as sent_mail
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, services, timecontrol
+from games import engine, services
+from games.clocks import timecontrol
 from games.engine.state import Offer
 from games.models import Deadline, Game, Move, Outbox, Seat
 from games.services import bot_moves, timeouts

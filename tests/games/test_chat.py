@@ -2,7 +2,7 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.errors import NotYourSeat, ServiceError
+from games.basics.refusals import NotYourSeat, ServiceError
 from games.models import ChatMessage
 
 from .helpers import make_user, user_at

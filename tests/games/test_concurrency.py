@@ -10,7 +10,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import engine, services
-from games.errors import StaleMove
+from games.basics.refusals import StaleMove
 from games.models import Deadline, Move
 
 from .helpers import fresh, good_move, play_until, state_of, user_at

@@ -3,8 +3,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import engine, services, timecontrol
-from games.errors import ServiceError
+from games import engine, services
+from games.basics.refusals import ServiceError
+from games.clocks import timecontrol
 from games.models import Deadline, Move, Outbox, Seat
 from games.services import timeouts
 

@@ -5,7 +5,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engine, links, services, timecontrol
+from games import engine, services
+from games.clocks import timecontrol
+from games.mail import links
 from games.models import Deadline, Move, Outbox, Profile, Seat
 
 from .helpers import fresh, play_until, state_of, user_at

@@ -1,7 +1,7 @@
 import pytest
 
 from games import engine, services
-from games.errors import NotAllowed, NotYourSeat, ServiceError
+from games.basics.refusals import NotAllowed, NotYourSeat, ServiceError
 from games.models import Game, Move, Profile, Seat, Snapshot
 
 pytestmark = pytest.mark.django_db

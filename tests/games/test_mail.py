@@ -9,9 +9,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engine, mail, presence, services
+from games import engine, services
 from games.engine.events import bean_names
+from games.mail import compose, outbox
 from games.models import Deadline, Game, Outbox, Profile, Seat
+from games.readers import presence
 
 from .helpers import fresh, on_the_last_pass, play_until, state_of, user_at
 
@@ -140,7 +142,7 @@ def test_an_accepted_and_a_declined_offer_mail_the_player_who_made_it(started_ga
     accepted = rows(game, "offer_accepted")[0]
     assert accepted.context["taker"] == state.names[to]
     assert accepted.context["trading"] is True  # the mail carries an "end trading" link
-    message = mail.row_message(accepted)
+    message = compose.row_message(accepted)
     assert "End trading" in message.body
     # A player's offer stays open until withdrawn: no "waits until" as in a bot's offer.
     assert rows(game, "offer") and all("open_until" not in r.context for r in rows(game, "offer"))
@@ -312,7 +314,7 @@ def test_a_deadline_within_the_hour_sends_one_reminder(started_game):
     assert services.reminders_send() == 0
 
     [row] = rows(started_game, "reminder")
-    message = mail.row_message(row)
+    message = compose.row_message(row)
     assert message.subject == f"Time is running out in {started_game.name}"
     assert "about 50 minutes" in message.body
     assert "make your move" in message.body
@@ -333,7 +335,7 @@ def test_the_end_of_the_game_mails_everyone_the_result_in_the_order_of_their_pla
 
     assert len(written) == 3
     winner = outcome["winners"][0]
-    message = mail.row_message(next(row for row in written if row.context["seat"] == winner))
+    message = compose.row_message(next(row for row in written if row.context["seat"] == winner))
     assert "Congratulations, you won!" in message.body
     coins = outcome["scores"][winner]
     assert f"{state.names[winner]} (you): {coins} coin" in message.body
@@ -371,9 +373,9 @@ def test_a_player_away_from_a_fast_table_gets_one_call_and_one_reminder_until_ba
             services.deadlines_sweep(now=now + timedelta(seconds=1))
 
     assert state_of(game).turn > 4 and not state_of(game).over
-    assert len([kind for kind in alices_mail() if kind in mail.CALLS]) == 1
+    assert len([kind for kind in alices_mail() if kind in outbox.CALLS]) == 1
     assert alices_mail().count("reminder") == 1
-    assert set(alices_mail()) <= {*mail.CALLS, "reminder"}
+    assert set(alices_mail()) <= {*outbox.CALLS, "reminder"}
 
     # She looked in after that mail and left: the next time the game waits for her while she
     # is away, one more call.
@@ -386,4 +388,4 @@ def test_a_player_away_from_a_fast_table_gets_one_call_and_one_reminder_until_ba
         with django_capture_on_commit_callbacks(execute=True):
             Deadline.objects.filter(game=game, done=False).update(due_at=timezone.now())
             services.deadlines_sweep(now=timezone.now() + timedelta(seconds=1))
-    assert len([kind for kind in alices_mail() if kind in mail.CALLS]) == 2
+    assert len([kind for kind in alices_mail() if kind in outbox.CALLS]) == 2

@@ -4,7 +4,7 @@ import pytest
 from django.utils import timezone
 
 from games import engine, services, signals
-from games.errors import GameNotRunning, NotYourSeat, ServiceError, StaleMove
+from games.basics.refusals import GameNotRunning, NotYourSeat, ServiceError, StaleMove
 from games.models import Game, Move, Snapshot
 
 from .helpers import (

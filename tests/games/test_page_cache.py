@@ -9,7 +9,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import presence, services
+from games import services
+from games.readers import presence
 
 from .helpers import awaited, card_ids_in, make_user, state_of, user_at
 

@@ -7,7 +7,8 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from games import presence, services
+from games import services
+from games.readers import presence
 
 from .helpers import CacheDown, front_plant, user_at
 

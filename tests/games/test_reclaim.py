@@ -10,7 +10,8 @@ from django.core import mail as sent_mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engine, services, timecontrol
+from games import engine, services
+from games.clocks import timecontrol
 from games.models import Deadline, Game, Seat
 
 from .helpers import fresh, play_until, state_of, user_at

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games import engine, services
-from games.errors import GameNotRunning, NotAllowed, NotYourSeat
+from games.basics.refusals import GameNotRunning, NotAllowed, NotYourSeat
 from games.models import Game, Move, Seat
 
 from .helpers import fresh, on_the_last_pass, play_until, state_of, user_at

@@ -14,7 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from bench.async_infra import free_port, wait_until
-from games import engine, links, services
+from games import engine, services
+from games.mail import links
 from games.models import Game, Move, Outbox, Profile
 from games.services import lobby
 from mailplay.models import InboundReply

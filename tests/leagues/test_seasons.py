@@ -6,9 +6,9 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from games import mail as game_mail
 from games import services as game_services
-from games.errors import NotAllowed, ServiceError
+from games.basics.refusals import NotAllowed, ServiceError
+from games.mail import compose
 from games.models import Deadline, Game, Outbox
 from leagues.models import Entry, Rating, Season
 from leagues.services import leagues as services
@@ -213,7 +213,7 @@ def test_a_league_games_mail_names_it_in_its_readers_language(alice, bob, carol,
     row = Outbox.objects.filter(kind="your_turn", game__league_game__group__season=season).first()
     number = row.game.league_game.number
 
-    message = game_mail.row_message(row)
+    message = compose.row_message(row)
 
     name = f"Bean Counters, Saison 1, Division 1, Spiel {number}"
     assert message.subject == f"Du bist am Zug in {name}"

@@ -7,7 +7,8 @@ from anymail.inbound import AnymailInboundMessage
 from anymail.signals import AnymailInboundEvent, inbound
 from django.core import mail as sent_mail
 
-from games import links, services
+from games import services
+from games.mail import links
 from mailplay.models import InboundReply
 from mailplay.services import reply_receive
 

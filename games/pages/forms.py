@@ -10,10 +10,12 @@ from django.core.validators import MaxLengthValidator
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from . import locales, services, timecontrol
-from .engine import BEANS, EDITIONS
-from .errors import ServiceError
-from .numbers import small_number
+from games import services
+from games.basics.numbers import small_number
+from games.basics.refusals import ServiceError
+from games.clocks import timecontrol
+from games.engine import BEANS, EDITIONS
+from games.readers import locales
 
 
 def edition_choices() -> list[tuple[str, str]]:

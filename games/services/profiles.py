@@ -6,9 +6,9 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
-from games import locales
-from games.errors import ServiceError
+from games.basics.refusals import ServiceError
 from games.models import Game, Profile, Seat
+from games.readers import locales
 
 NAME_MAX = 40
 # Letters (of any script), digits, spaces and a few marks; not an address, not only spaces.

@@ -18,8 +18,9 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from . import engine, timecontrol
-from .models import Deadline, Game, Move, Profile, Seat
+from games import engine
+from games.clocks import timecontrol
+from games.models import Deadline, Game, Move, Profile, Seat
 
 _KINDS = {engine.BANK: Deadline.Kind.MOVE, engine.TRADING_WINDOW: Deadline.Kind.TRADING}
 

@@ -6,7 +6,8 @@ from urllib.parse import urlsplit
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 
-from games import locales, selectors, services
+from games import selectors, services
+from games.readers import locales
 
 
 class AccountAdapter(DefaultAccountAdapter):

@@ -6,7 +6,9 @@ Whatever `after_move` writes (deadlines, mail rows) is part of the move; the tas
 
 from datetime import datetime
 
-from games import deadlines, effects, engine, mail
+from games import engine, task_queue
+from games.clocks import deadlines
+from games.mail import outbox
 from games.models import Deadline, Game, Seat
 
 
@@ -27,7 +29,7 @@ def after_move(
     rows = deadlines.deadlines_write(
         game=game, seats=seats, state=state, seq=seq, mover=mover, actor=actor, now=now
     )
-    mail.mail_after_move(
+    outbox.mail_after_move(
         game=game,
         seats=seats,
         state=state,
@@ -45,7 +47,7 @@ def _queue_bot_move(*, game: Game, seats: list[Seat], state: engine.State, seq: 
     """One task per move, not per bot: only one move can follow this one. The bot move's own
     follow-ups queue the next, so several bots waited on at once each get their move in turn."""
     if bots_to_ask(state, {seat.position: seat for seat in seats}):
-        effects.after_commit(effects.BOT_MOVE, game.id, seq)
+        task_queue.after_commit(task_queue.BOT_MOVE, game.id, seq)
 
 
 def bots_to_ask(

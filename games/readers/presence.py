@@ -16,7 +16,7 @@ from django.core.cache import cache, caches
 from django.db.models import Q
 from django.utils import timezone
 
-from .models import Seat
+from games.models import Seat
 
 # A seat polled this recently has its page open: it sees the move there, no mail needed.
 PAGE_OPEN = timedelta(seconds=30)

@@ -5,8 +5,9 @@ import random
 import pytest
 from django.template.loader import render_to_string
 
-from games import engine, textboard
+from games import engine
 from games.engine.simulate import play
+from games.mail import commands
 
 NAMES = ["alice", "bob", "carol"]
 
@@ -23,8 +24,8 @@ def states(edition="rio-grande", players=3, seed="text", every=7):
 
 def reads(view, line: str) -> dict:
     hand = [card["id"] for card in view["hand"] or []]
-    numbered = [command.text for command in textboard.commands(view)]
-    return textboard.parse(line, view, hand, numbered)
+    numbered = [command.text for command in commands.commands(view)]
+    return commands.parse(line, view, hand, numbered)
 
 
 @pytest.mark.parametrize(("edition", "players"), [("rio-grande", 3), ("rio-grande", 2)])
@@ -33,8 +34,8 @@ def test_every_command_listed_reads_back_as_a_move_the_rules_allow(edition, play
     for state in states(edition, players):
         for seat in engine.waiting_for(state):
             view = engine.view(state, seat)
-            listed = textboard.commands_text(view).splitlines()
-            for number, command in enumerate(textboard.commands(view), 1):
+            listed = commands.commands_text(view).splitlines()
+            for number, command in enumerate(commands.commands(view), 1):
                 if command.text.startswith("offer"):
                     continue  # an example of the form, not a move chosen for the player
                 # as written, by its number, and copied whole from the mail's list
@@ -54,10 +55,10 @@ def test_the_board_shows_the_hand_in_order_the_fields_the_coins_and_the_offers()
     engine.apply(state, other, {"kind": "offer", "to": seat, "give": [state.hands[other][0]]})
     view = engine.view(state, seat)
 
-    text = textboard.board(view)
+    text = commands.board(view)
 
     hand = "  ".join(
-        f"{i}) {textboard.bean_name(card['bean'])}" for i, card in enumerate(view["hand"], 1)
+        f"{i}) {commands.bean_name(card['bean'])}" for i, card in enumerate(view["hand"], 1)
     )
     assert f"Your hand, front first: {hand}" in text
     assert "Your fields: 1: " in text
@@ -82,7 +83,7 @@ def test_a_seats_board_says_nothing_of_the_other_hands_or_the_deck():
                     size = len(hidden.hands[other])
                     hidden.hands[other], pool = pool[:size], pool[size:]
             hidden.deck = pool
-            assert textboard.board(engine.view(hidden, seat)) == textboard.board(
+            assert commands.board(engine.view(hidden, seat)) == commands.board(
                 engine.view(state, seat)
             )
 
@@ -91,7 +92,7 @@ def test_an_offer_is_written_with_hand_places_beans_and_face_up_cards():
     state = next(s for s in states() if s.phase == "trade" and s.faceup)
     seat, other = state.active, (state.active + 1) % 3
     view = engine.view(state, seat)
-    faceup = textboard.bean_name(view["faceup"][0]["bean"]).lower()
+    faceup = commands.bean_name(view["faceup"][0]["bean"]).lower()
 
     move = reads(view, f"Offer {NAMES[other]} give 1, 2 faceup {faceup} ask 2 soy red")
 
@@ -125,7 +126,7 @@ def test_an_offer_is_written_with_hand_places_beans_and_face_up_cards():
 def test_a_line_that_is_no_move_says_why(line, reason):
     state = next(s for s in states() if s.phase == "trade" and s.active == 0)
     view = engine.view(state, 0)
-    with pytest.raises(textboard.CommandError, match=reason):
+    with pytest.raises(commands.CommandError, match=reason):
         reads(view, line)
 
 
@@ -152,9 +153,9 @@ def test_a_mail_says_when_the_game_page_offers_moves_its_commands_do_not():
         for seat in engine.waiting_for(state)
     ]
 
-    assert not any(textboard.page_only(view) for view in plain)
+    assert not any(commands.page_only(view) for view in plain)
     attacking = [view for view in conquest if view["phase"] == "attack"]
-    assert attacking and all(textboard.page_only(view) for view in attacking)
+    assert attacking and all(commands.page_only(view) for view in attacking)
     for template in ("mail/base.txt", "mail/base.html"):
         said = render_to_string(template, {"commands": "  1  plant", "page_only": True})
         assert "More moves are open to you on the game page than this mail lists." in said

@@ -4,7 +4,7 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
 
-from games.errors import GameNotFound, NotAllowed, NotYourSeat
+from games.basics.refusals import GameNotFound, NotAllowed, NotYourSeat
 from games.models import Game, Seat
 
 

@@ -11,19 +11,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import board_cache, presence, selectors, services
-from .engine import IllegalMove
-from .engine.bots import LEVELS
-from .errors import GameNotFound, NotYourSeat, ServiceError, StaleMove
-from .forms import (
-    BadMove,
-    ChatForm,
-    GameCreateForm,
-    InviteMailForm,
-    parse_move,
-)
-from .models import Game
-from .numbers import small_number
+from games import selectors, services
+from games.basics.numbers import small_number
+from games.basics.refusals import GameNotFound, NotYourSeat, ServiceError, StaleMove
+from games.engine import IllegalMove
+from games.engine.bots import LEVELS
+from games.models import Game
+from games.pages import board_cache
+from games.pages.forms import BadMove, ChatForm, GameCreateForm, InviteMailForm, parse_move
+from games.readers import presence
 
 
 @require_GET

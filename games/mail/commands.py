@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
-from games.numbers import small_number
+from games.basics.numbers import small_number
 
 _BEANS = {bean.key: bean for bean in engine.BEANS}
 

@@ -31,8 +31,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 
-from games import engine, presence, selectors
+from games import engine, selectors
 from games.models import Deadline, Game, Seat
+from games.readers import presence
 
 CSRF = "csrf0board0placeholder"
 PRESENCE = "presence0board0placeholder"

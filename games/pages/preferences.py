@@ -1,6 +1,5 @@
-"""HTTP for the one-click links in mails, and the mail and vacation preferences page.
-
-A link's GET only shows what it would do; its POST acts (mail scanners open links)."""
+"""The preferences page: the mails a player gets, their language and zone, the name others
+see, and vacations."""
 
 from django import forms
 from django.conf import settings
@@ -12,33 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import links, locales, selectors, services, timecontrol
-from .errors import ServiceError
-from .forms import LocaleForm, NameForm
-from .models import Profile
-
-
-@require_http_methods(["GET", "POST"])
-def link_confirm(request, token: str):
-    try:
-        link = links.read_token(token)
-        preview = selectors.link_preview(link=link)
-    except links.LinkExpired as expired:
-        context = {"game_path": links.game_path(expired.link.game_id)}
-        return render(request, "links/expired.html", context, status=410)
-    except links.LinkInvalid:
-        return render(request, "links/invalid.html", status=400)
-    if request.user.is_authenticated and request.user.pk != link.user_id:
-        return render(request, "links/wrong_user.html", {"preview": preview}, status=403)
-    if request.method == "GET":
-        return render(request, "links/confirm.html", {"preview": preview, "link": link})
-    outcome = services.link_act(link=link)
-    if outcome.ok and (link.action == "open" or request.user.is_authenticated):
-        if outcome.message:
-            messages.success(request, outcome.message)
-        return redirect(outcome.redirect_to)
-    context = {"preview": preview, "outcome": outcome}
-    return render(request, "links/done.html", context, status=200 if outcome.ok else 409)
+from games import selectors, services
+from games.basics.refusals import ServiceError
+from games.clocks import timecontrol
+from games.models import Profile
+from games.pages.forms import LocaleForm, NameForm
+from games.readers import locales
 
 
 class MailForm(forms.Form):

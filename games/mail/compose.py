@@ -1,0 +1,151 @@
+"""Messages: a mail built from its row (or a digest of rows) when it is sent, in its recipient's
+language. Links are signed when the mail is built, so they expire from then.
+"""
+
+from datetime import datetime
+from functools import partial
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.utils.translation import gettext, gettext_noop, ngettext
+
+from games.basics import words
+from games.mail import links
+from games.models import Outbox, Profile
+from games.readers import locales
+
+# Worded when the mail is sent, in its recipient's language.
+SUBJECTS = {
+    "your_turn": gettext_noop("Your turn in {game}"),
+    "offer": gettext_noop("{maker} made you an offer in {game}"),
+    "offer_accepted": gettext_noop("{taker} accepted your offer in {game}"),
+    "offer_declined": gettext_noop("{taker} declined your offer in {game}"),
+    "plant_received": gettext_noop("Plant your traded beans in {game}"),
+    "reminder": gettext_noop("Time is running out in {game}"),
+    "game_over": gettext_noop("{game} is over"),
+    "bot_standing_in": gettext_noop("A bot is playing for you in {game}"),
+    "attacked": gettext_noop("{attacker} attacks your {land} in {game}"),
+    "second_round": gettext_noop(
+        "Your cavalry was beaten in {game}: choose a card for the second round"
+    ),
+    "choose_camp": gettext_noop("Choose your camp in {game}"),
+}
+
+
+def compose(
+    *, to: str, subject: str, template: str, context: dict, headers: dict, reply_to: str = ""
+) -> EmailMultiAlternatives:
+    """The one way a mail is made: a plain text body and an HTML alternative from the pair of
+    templates `mail/<template>.txt` and `.html`. Every mail says it was sent by a machine, so
+    that auto-responders do not answer it (RFC 3834)."""
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=render_to_string(f"mail/{template}.txt", context),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[to],
+        headers={"Auto-Submitted": "auto-generated", **headers},
+        reply_to=[reply_to] if reply_to else None,
+    )
+    message.attach_alternative(render_to_string(f"mail/{template}.html", context), "text/html")
+    return message
+
+
+def subject_of(row: Outbox) -> str:
+    """Worded in the language active for the recipient. A row about a game is worded here; a
+    row without one (the end of a league's season) carries its own subject, marked for
+    translation where it was written, with the context's fields for its placeholders."""
+    if row.game_id is None:
+        written = row.context["subject"]
+        return gettext(written).format(**worded(row.context))
+    return gettext(SUBJECTS[row.kind]).format(**{"maker": "", "taker": "", **worded(row.context)})
+
+
+def worded(context: dict) -> dict:
+    """The context with each value kept as words to be worded (a league game's name, a season
+    named by its number) worded now, in the recipient's language."""
+    return {key: words.worded(value) for key, value in context.items()}
+
+
+def row_message(row: Outbox, *, now: datetime | None = None) -> EmailMultiAlternatives:
+    """The mail of one outbox row. One that carries the board can be answered with moves: its
+    replies go to an address naming the player, the game and the move it showed."""
+    reply_to = ""
+    if row.context.get("commands"):
+        reply_to = links.reply_address(user_id=row.user_id, game_id=row.game_id, seq=row.seq)
+    with locales.reader(Profile.of(row.user)):
+        return _row_compose(row, now, reply_to)
+
+
+def _row_compose(row: Outbox, now: datetime | None, reply_to: str) -> EmailMultiAlternatives:
+    return compose(
+        to=row.user.email,
+        subject=subject_of(row),
+        template=row.kind,
+        context={**worded(row.context), **_row_links(row, now=now), "kind": row.kind},
+        headers={
+            "X-Bohnanza-Outbox": str(row.id),
+            "X-Bohnanza-Kind": row.kind,
+            "List-Unsubscribe": f"<{links.preferences_url()}>",
+        },
+        reply_to=reply_to,
+    )
+
+
+def _row_links(row: Outbox, *, now: datetime | None = None) -> dict:
+    if row.game_id is None:
+        return {"open_url": row.context["open_url"], "preferences_url": links.preferences_url()}
+    make = partial(links.link_url, user_id=row.user_id, game_id=row.game_id, now=now)
+    urls = {
+        "open_url": make(action="open"),
+        "mute_url": make(action="mute"),
+        "preferences_url": links.preferences_url(),
+    }
+    if row.kind == "offer":
+        offer = row.context["offer"]
+        if row.context.get("can_accept"):
+            urls["accept_url"] = make(action="accept", offer=offer)
+        urls["decline_url"] = make(action="decline", offer=offer)
+    if row.context.get("trading"):
+        urls["end_trading_url"] = make(action="end_trading")
+    if row.kind == "attacked" and row.context.get("deck"):
+        urls["defend_deck_url"] = make(action="defend_deck")
+    if row.kind == "bot_standing_in":
+        urls["reclaim_url"] = make(action="reclaim")
+    return urls
+
+
+def digest_message(user, rows: list[Outbox], *, now: datetime) -> EmailMultiAlternatives:
+    """Everything that waited for a user's daily digest, game by game."""
+    with locales.reader(Profile.of(user)):
+        return _digest_compose(user, rows, now)
+
+
+def _digest_compose(user, rows: list[Outbox], now: datetime) -> EmailMultiAlternatives:
+    games: dict[int, dict] = {}
+    for row in rows:
+        entry = games.setdefault(
+            row.game_id,
+            {
+                "game": words.worded(row.context.get("game", "")),
+                "open_url": links.link_url(
+                    action="open", user_id=user.id, game_id=row.game_id, now=now
+                ),
+                "items": [],
+            },
+        )
+        entry["items"].append(subject_of(row))
+    count = len(rows)
+    return compose(
+        to=user.email,
+        subject=ngettext(
+            "Your Bohnanza digest: {count} update", "Your Bohnanza digest: {count} updates", count
+        ).format(count=count),
+        template="digest",
+        context={
+            "games": list(games.values()),
+            "count": count,
+            "preferences_url": links.preferences_url(),
+        },
+        headers={"X-Bohnanza-Kind": "digest"},
+    )

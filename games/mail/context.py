@@ -1,0 +1,127 @@
+"""What a mail row says: its context, worded for its recipient when the row is written.
+
+It holds only what the recipient may know: public wording of the events (with the recipient's
+own secrets), the recipient's own cards, and the deadline.
+"""
+
+from datetime import datetime
+
+from django.utils import formats, timezone
+
+from games import engine
+from games.clocks import timecontrol
+from games.engine.beans import bean_name
+from games.engine.ending import worded_summary
+from games.engine.events import bean_summary
+from games.mail import commands
+from games.models import Game, Seat
+
+MAX_RECENT_LINES = 8
+
+
+def board_context(state, position: int) -> dict:
+    """The board and the moves as commands, for a player who plays by replying to mail."""
+    view = engine.view(state, position)
+    return {
+        "board": commands.board(view),
+        "commands": commands.commands_text(view),
+        "page_only": commands.page_only(view),
+    }
+
+
+def common_context(game: Game, state, position: int) -> dict:
+    return {
+        "game": game.name_words or game.name,
+        "game_id": game.id,
+        "seat": position,
+        "you": state.names[position],
+    }
+
+
+def kind_context(kind: str, state, events: list, position: int) -> dict:
+    names = state.names
+    recent = [
+        engine.describe(event.for_seat(position), names, position)
+        for event in events
+        if event.kind != "game_started"
+    ][-MAX_RECENT_LINES:]
+    if kind == "your_turn":
+        hand = state.hands[position]
+        front = bean_name(engine.BEANS[state.card_beans[hand[0]]].key) if hand else None
+        prompt = engine.prompt(state, position)
+        # The front card is named where the turn begins with it; a turn that begins otherwise
+        # (Bohnaparte's monasteries, say) is told as the page tells it.
+        task = "" if prompt.key == "plant_front" or not hand else prompt.text
+        return {
+            "recent": recent,
+            "front": front,
+            "task": task,
+            "hand_size": len(hand),
+            "turn": state.turn,
+        }
+    if kind in ("offer_accepted", "offer_declined"):
+        return {"recent": recent, "trading": "end_trading" in engine.legal_kinds(state, position)}
+    if kind == "plant_received":
+        beans = [engine.BEANS[state.card_beans[c]].key for c in state.to_plant[position]]
+        return {"beans": bean_summary(beans), "count": len(beans)}
+    if kind == "game_over":
+        outcome = engine.outcome(state)
+        ranking = sorted(range(state.players), key=lambda seat: (outcome["places"][seat], seat))
+        return {
+            "summary": worded_summary(outcome, names),
+            "scores": [
+                {
+                    "name": names[seat],
+                    "coins": outcome["scores"][seat],
+                    "place": outcome["places"][seat],
+                    "you": seat == position,
+                }
+                for seat in ranking
+            ],
+            "won": position in outcome["winners"],
+            "victory_points": outcome["counts"] == "points",
+        }
+    return {}
+
+
+def offer_context(state, event, to: int) -> dict:
+    offer_id = event.data["offer"]
+    legal = engine.legal_actions(state, to)
+    seen = event.for_seat(to)
+    return {
+        "maker": state.names[event.seat],
+        "maker_seat": event.seat,
+        "offer": offer_id,
+        "text": engine.describe(seen, state.names, to),
+        "can_accept": any(a["kind"] == "accept" and a["offer"] == offer_id for a in legal),
+        "gift": not seen["ask"] and not seen["ask_faceup"],
+    }
+
+
+def attack_context(state, event) -> dict:
+    """The attack as the defender may know it: the attacker's card stays face down."""
+    defender = event.data["defender"]
+    fight = next(a for a in engine.legal_actions(state, defender) if a["kind"] == "battle_card")
+    asked = engine.prompt(state, defender).params
+    return {
+        "attacker": state.names[event.seat],
+        "land": f"{asked['land_name']} {asked['land_number']}",
+        "text": engine.describe(event.for_seat(defender), state.names, defender),
+        "deck": fight["deck"],
+    }
+
+
+def bot_patience_context(maker: Seat | None, due: dict, now: datetime) -> dict:
+    """A bot withdraws its offers when its patience runs out: the mail says when."""
+    if maker is None or not maker.plays_as_bot or maker.id not in due:
+        return {}
+    until = due_context(due[maker.id], now)
+    return {"open_until": until["due_text"], "open_left": until["left"]}
+
+
+def due_context(due_at: datetime, now: datetime) -> dict:
+    return {
+        "due": due_at.isoformat(),
+        "due_text": formats.date_format(timezone.localtime(due_at), "D j M, H:i T"),
+        "left": timecontrol.humanize(due_at - now),
+    }

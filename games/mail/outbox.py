@@ -1,0 +1,198 @@
+"""Mail rows: an outbox row per mail, written inside the transaction of what caused it.
+
+A row is one mail to one user about one move of one game: (user, game, seq, kind) is unique, so
+writing it again does nothing. Its context (`games.mail.context`) holds only what the recipient
+may know. The sending, once the transaction has committed, is a service (services.outbox_send),
+which builds the message (`games.mail.compose`).
+"""
+
+from datetime import datetime
+
+from games import engine, task_queue
+from games.mail.context import (
+    attack_context,
+    board_context,
+    bot_patience_context,
+    common_context,
+    due_context,
+    kind_context,
+    offer_context,
+)
+from games.models import Deadline, Game, Move, Outbox, Profile, Seat
+from games.readers import locales, presence
+
+# Mail about a seat a bot plays for is noise, except these.
+_TO_ABSENT = {"game_over", "bot_standing_in"}
+# Calls to move: a player away from the game gets one, then none until they come back (a move
+# of theirs, or a look at the game's page); what happens meanwhile waits on the page.
+CALLS = frozenset(
+    (
+        "your_turn",
+        "offer",
+        "offer_accepted",
+        "offer_declined",
+        "plant_received",
+        "attacked",
+        "second_round",
+        "choose_camp",
+    )
+)
+
+
+def mail_after_move(
+    *,
+    game: Game,
+    seats: list[Seat],
+    state,
+    events: list,
+    seq: int,
+    deadlines: list[Deadline] = (),
+    mover: int | None = None,
+    actor: str = Move.Actor.PLAYER,
+    now: datetime,
+) -> list[Outbox]:
+    """The mails a move causes: whose turn it is, offers made and answered, traded beans to
+    plant, the end of the game. `seats` come with their users and profiles."""
+    names = state.names
+    due = {row.seat_id: row.due_at for row in deadlines}
+    wanted: list[tuple[int, str, dict]] = []
+    for event in events:
+        data = event.data
+        if event.kind == "turn_started":
+            wanted.append((event.seat, "your_turn", {}))
+        elif event.kind == "offered":
+            wanted.append((data["to"], "offer", offer_context(state, event, data["to"])))
+        elif event.kind == "traded":
+            wanted.append((data["maker"], "offer_accepted", {"taker": names[event.seat]}))
+        elif event.kind == "declined" and data["maker"] != event.seat:
+            wanted.append((data["maker"], "offer_declined", {"taker": names[event.seat]}))
+        elif event.kind == "attacked" and _asked(state, data["defender"], "defend"):
+            wanted.append((data["defender"], "attacked", attack_context(state, event)))
+        elif event.kind == "cavalry_beaten" and _asked(state, event.seat, "second_round"):
+            text = engine.describe(event.for_seat(event.seat), names, event.seat)
+            wanted.append((event.seat, "second_round", {"text": text}))
+        elif event.kind in ("game_started", "camp_chosen"):
+            wanted += [
+                (position, "choose_camp", {})
+                for position in engine.waiting_for(state)
+                if _asked(state, position, "choose_camp")
+            ]
+        elif event.kind == "game_over":
+            wanted += [(position, "game_over", {}) for position in range(state.players)]
+        elif event.kind == "trading_ended":
+            wanted += [
+                (position, "plant_received", {})
+                for position in engine.waiting_for(state)
+                if engine.prompt(state, position).key in ("plant_received", "plant_kept")
+            ]
+    if not wanted:
+        return []
+
+    by_position = {seat.position: seat for seat in seats if seat.position is not None}
+    rows = []
+    for position, kind, extra in wanted:
+        seat = by_position.get(position)
+        if seat is None or seat.user_id is None:
+            continue  # a bot's seat
+        if actor == Move.Actor.PLAYER and position == mover and kind != "game_over":
+            continue
+        if kind in CALLS and not seat.back_since(seat.mailed_at):
+            continue  # called once already, and not back since
+        with locales.reader(Profile.of(seat.user)):
+            context = {
+                **common_context(game, state, position),
+                **kind_context(kind, state, events, position),
+                **extra,
+            }
+            if seat.id in due:
+                context.update(due_context(due[seat.id], now))
+            if kind == "offer":
+                context.update(bot_patience_context(by_position.get(extra["maker_seat"]), due, now))
+            if kind in CALLS and _preference(seat.user) == Profile.Mail.BOARD:
+                context.update(board_context(state, position))
+        row = outbox_write(seat=seat, game=game, seq=seq, kind=kind, context=context, now=now)
+        if row is not None:
+            rows.append(row)
+            if kind in CALLS:
+                seat.mailed_at = now
+                Seat.objects.filter(pk=seat.pk).update(mailed_at=now)
+    return rows
+
+
+def _asked(state, seat: int | None, prompt: str) -> bool:
+    """Whether Bohnaparte waits for this seat with that prompt: for its camp, or in a battle for
+    its card: the defender's (a neutral land has none, and a seat with nothing to fight with
+    has no choice), or the attacker's after its cavalry was beaten."""
+    return seat is not None and engine.prompt(state, seat).key == prompt
+
+
+def reminder_write(*, deadline: Deadline, now: datetime) -> int:
+    """A reminder for a seat whose deadline comes near: what it still has to do, and what the
+    game does for it otherwise. Returns how many rows were written (0 or 1)."""
+    game = deadline.game
+    state = engine.from_dict(game.state)
+    seat = Seat.objects.select_related("user__profile").get(id=deadline.seat_id)
+    asked = engine.prompt(state, seat.position)
+    if not asked.awaited:  # the row is stale: a move made meanwhile closes it
+        return 0
+    if not seat.back_since(seat.reminded_at):
+        return 0  # one reminder while the player is away, however many deadlines come
+    with locales.reader(Profile.of(seat.user)):
+        context = {
+            **common_context(game, state, seat.position),
+            **due_context(deadline.due_at, now),
+            "ask": asked.ask,
+            "default": asked.default,
+            "trading": deadline.kind == Deadline.Kind.TRADING,
+        }
+        if _preference(seat.user) == Profile.Mail.BOARD:
+            context.update(board_context(state, seat.position))
+    row = outbox_write(
+        seat=seat, game=game, seq=deadline.expected_seq, kind="reminder", context=context, now=now
+    )
+    if row is None:
+        return 0
+    Seat.objects.filter(pk=seat.pk).update(reminded_at=now)
+    return 1
+
+
+def bot_standing_in_write(*, game: Game, seat: Seat, now: datetime) -> None:
+    state = engine.from_dict(game.state)
+    seat = Seat.objects.select_related("user__profile").get(id=seat.id)
+    context = {**common_context(game, state, seat.position), "timeouts": seat.timeouts}
+    outbox_write(
+        seat=seat, game=game, seq=game.seq, kind="bot_standing_in", context=context, now=now
+    )
+
+
+def outbox_write(
+    *, seat: Seat, game: Game | None, seq: int, kind: str, context: dict, now: datetime
+) -> Outbox | None:
+    """One row, unless the player wants no such mail or is looking at the game right now.
+    The send task is queued when the transaction commits."""
+    if seat.user_id is None:
+        return None
+    if seat.plays_as_bot and kind not in _TO_ABSENT:
+        return None
+    if seat.muted or presence.page_open(seat, now):
+        return None
+    preference = _preference(seat.user)
+    if preference == Profile.Mail.NONE or not seat.user.email:
+        return None
+    row, created = Outbox.objects.get_or_create(
+        user_id=seat.user_id,
+        game=game,
+        seq=seq,
+        kind=kind,
+        defaults={"context": context, "digest": preference == Profile.Mail.DIGEST},
+    )
+    if not created:
+        return None
+    if not row.digest:
+        task_queue.after_commit(task_queue.OUTBOX_SEND, row.id)
+    return row
+
+
+def _preference(user) -> str:
+    profile = Profile.of(user)
+    return profile.mail if profile else Profile.Mail.EVERY
