@@ -259,8 +259,6 @@ class Deadline(models.Model):
     expected_seq = models.PositiveIntegerField()
     reminded = models.BooleanField(default=False)
     done = models.BooleanField(default=False)
-    # Set by the sweep that is expiring the row; others leave it alone until then.
-    claimed_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["done", "due_at"])]

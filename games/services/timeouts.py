@@ -6,9 +6,10 @@ in for the player until they take the seat back.
 """
 
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games import engine, task_queue
@@ -23,49 +24,43 @@ log = logging.getLogger(__name__)
 
 # Due rows one sweep takes on; the next sweep, a few seconds later, takes the rest.
 SWEEP_BATCH = 50
-# The claim is committed on its own, before the work: while the work runs, in one transaction
-# with the game row locked, other sweeps skip the row instead of queueing on that lock. A sweep
-# killed mid-work has its transaction rolled back (no move, no mail, the row still open) and
-# its claim runs out after this lease, far longer than expiring one deadline takes; then a later
-# sweep takes the row. The moves stay exactly once however the claims fall: they are made only
-# while the locked row is still open and the game still at its expected seq, and they commit
-# together with the row's `done`.
-CLAIM_LEASE = timedelta(minutes=2)
 # A runaway guard: no timeout needs more system moves than this (declining every open offer).
 MAX_AUTOMATIC_MOVES = 40
 
 
 def deadlines_sweep(*, now: datetime | None = None) -> int:
     """Expire the due deadlines; returns how many made automatic moves. Sweeps may run at the
-    same time (beat fires again while one is slow, or two workers take it): each row is
-    claimed by a conditional UPDATE before it is expired, and a row another sweep has claimed
-    is left to it."""
+    same time (beat fires again while one is slow, or two workers take it) and read the same
+    due rows: `deadline_expire` claims each row in the transaction that expires it, so the
+    second sweep to reach a row finds it claimed and leaves it."""
     now = now or timezone.now()
-    due = list(_claimable(now).order_by("due_at").values_list("id", flat=True)[:SWEEP_BATCH])
+    due = list(
+        Deadline.objects.filter(done=False, due_at__lte=now)
+        .order_by("due_at")
+        .values_list("id", flat=True)[:SWEEP_BATCH]
+    )
     expired = 0
     for deadline_id in due:
-        if not _claimable(now).filter(id=deadline_id).update(claimed_until=now + CLAIM_LEASE):
-            continue  # another sweep claimed it since the list was read
         try:
             expired += bool(deadline_expire(deadline_id=deadline_id, now=now))
         except Exception:
             # One broken game must not stop the others' timeouts; the next sweep tries again.
             log.exception("deadline %s could not be expired", deadline_id)
-        # A row left open (it was stretched meanwhile, or its game failed) is free again at
-        # once. A sweep killed before this line leaves its claim to run out instead.
-        Deadline.objects.filter(id=deadline_id, done=False).update(claimed_until=None)
     return expired
-
-
-def _claimable(now: datetime):
-    """Due rows that no live sweep has claimed."""
-    return Deadline.objects.filter(done=False, due_at__lte=now).exclude(claimed_until__gt=now)
 
 
 def deadline_expire(*, deadline_id: int, now: datetime | None = None) -> int:
     """Make the default moves for a seat whose deadline has passed, or let its bot move on.
     Does nothing if the game has moved on since the row was written, or another handler got
-    there first. Returns the number of moves made."""
+    there first. Returns the number of moves made.
+
+    The row is claimed, after the game row is locked (a move locks it before it touches
+    deadlines), by a conditional UPDATE that finds it still open and due (as `reminders_send`
+    claims a reminder). The UPDATE changes no value: it only holds the row for this transaction,
+    because the moves below must still find it open, to charge the seat's bank and close it.
+    The claim ends with the transaction: a second sweep reaching the row waits, then finds it
+    closed and leaves it; a sweep killed mid-work rolls back its moves and its claim, and the
+    next sweep takes the row at once."""
     now = now or timezone.now()
     game_id = (
         Deadline.objects.filter(id=deadline_id, done=False)
@@ -76,16 +71,12 @@ def deadline_expire(*, deadline_id: int, now: datetime | None = None) -> int:
         return 0
     with transaction.atomic():
         game = Game.objects.select_for_update().get(id=game_id)
-        deadline = (
-            Deadline.objects.select_for_update()
-            .select_related("seat")
-            .filter(id=deadline_id)
-            .first()
-        )
-        if deadline is None or deadline.done:
+        # Not claimed: expired by another sweep, or stretched since the sweep read it (a
+        # vacation began).
+        claim = Deadline.objects.filter(id=deadline_id, done=False, due_at__lte=now)
+        if not claim.update(due_at=F("due_at")):
             return 0
-        if deadline.due_at > now:
-            return 0  # stretched since the sweep read it (a vacation began)
+        deadline = Deadline.objects.select_related("seat").get(id=deadline_id)
         if deadline.expected_seq != game.seq or game.status != Game.Status.RUNNING:
             Deadline.objects.filter(id=deadline.id).update(done=True)
             return 0

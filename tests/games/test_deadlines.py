@@ -94,7 +94,7 @@ def second_game_due(alice, bob, carol):
     return game
 
 
-def test_a_sweep_leaves_the_deadline_another_sweep_is_expiring_and_each_is_expired_once(
+def test_two_sweeps_reading_the_same_due_rows_expire_each_deadline_once(
     started_game, alice, bob, carol, monkeypatch
 ):
     [deadline] = open_deadlines(started_game)
@@ -105,51 +105,39 @@ def test_a_sweep_leaves_the_deadline_another_sweep_is_expiring_and_each_is_expir
 
     def expire_while_a_second_sweep_runs(*, deadline_id, now):
         if "expired" not in second_sweep:
-            # The first sweep holds its first row; a second one reads the same due rows.
+            # The first sweep has read its due rows; a second one reads the same rows.
             second_sweep["expired"] = 0
             second_sweep["expired"] = services.deadlines_sweep(now=now)
         return expire(deadline_id=deadline_id, now=now)
 
     monkeypatch.setattr(timeouts, "deadline_expire", expire_while_a_second_sweep_runs)
 
-    assert services.deadlines_sweep() == 1
-    assert second_sweep["expired"] == 1
+    first = services.deadlines_sweep()
 
+    assert first + second_sweep["expired"] == 2
     assert [move.kind for move in system_moves(started_game)] == ["plant", "stop_planting"]
     assert [move.kind for move in system_moves(other_game)] == ["plant", "stop_planting"]
 
 
-def test_a_deadline_held_by_a_sweep_that_died_is_expired_once_its_claim_runs_out(
-    started_game,
+def test_a_deadline_whose_expiry_failed_half_way_is_expired_whole_by_the_next_sweep(
+    started_game, monkeypatch
 ):
     [deadline] = open_deadlines(started_game)
     pass_deadline(deadline)
-    now = timezone.now()
-    # The worker was killed after claiming the row: its moves were rolled back, not made.
-    Deadline.objects.filter(id=deadline.id).update(claimed_until=now + timeouts.CLAIM_LEASE)
+    default_moves = timeouts._default_moves
 
-    assert services.deadlines_sweep(now=now) == 0
-    assert system_moves(started_game) == []
-
-    later = now + timeouts.CLAIM_LEASE + timedelta(seconds=1)
-    assert services.deadlines_sweep(now=later) == 1
-    assert services.deadlines_sweep(now=later) == 0
-    assert [move.kind for move in system_moves(started_game)] == ["plant", "stop_planting"]
-
-
-def test_a_deadline_whose_expiry_failed_is_tried_again_by_the_next_sweep(started_game, monkeypatch):
-    [deadline] = open_deadlines(started_game)
-    pass_deadline(deadline)
-
-    def broken(**kwargs):
-        raise RuntimeError("the game could not be read")
+    def dies_after_the_moves(*args):
+        default_moves(*args)
+        raise RuntimeError("the worker was killed")
 
     with monkeypatch.context() as patched:
-        patched.setattr(timeouts, "deadline_expire", broken)
+        patched.setattr(timeouts, "_default_moves", dies_after_the_moves)
         assert services.deadlines_sweep() == 0
+    assert system_moves(started_game) == []
 
     assert services.deadlines_sweep() == 1
-    assert len(system_moves(started_game)) == 2
+    assert services.deadlines_sweep() == 0
+    assert [move.kind for move in system_moves(started_game)] == ["plant", "stop_planting"]
 
 
 def test_a_deadline_of_a_game_that_moved_on_does_nothing(started_game):
