@@ -2,8 +2,9 @@ import pytest
 
 from games import engine, services
 from games.models import Game, Move, Seat
+from tests.helpers import fresh, state_of
 
-from .helpers import fresh, good_move, play_as, position_of, state_of
+from .helpers import good_move, play_as, position_of
 
 # The bots' tasks run when a move's transaction commits, so these tests commit for real.
 pytestmark = pytest.mark.django_db(transaction=True)

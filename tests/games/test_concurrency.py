@@ -9,8 +9,9 @@ from django.db import connection
 from games import engine, services
 from games.errors import StaleMove
 from games.models import Move
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import fresh, good_move, play_until, state_of, user_at
+from .helpers import good_move, play_until
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -6,8 +6,9 @@ from django.utils import timezone
 from games import engine, services, timecontrol
 from games.errors import ServiceError
 from games.models import Deadline, Move, Outbox, Seat
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import fresh, play_until, state_of, user_at
+from .helpers import play_until
 
 pytestmark = pytest.mark.django_db
 

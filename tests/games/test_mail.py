@@ -12,8 +12,9 @@ from django.utils import timezone
 from games import engine, mail, presence, services
 from games.engine.events import bean_names
 from games.models import Deadline, Game, Outbox, Profile, Seat
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import fresh, on_the_last_pass, play_until, state_of, user_at
+from .helpers import on_the_last_pass, play_until
 
 pytestmark = pytest.mark.django_db
 

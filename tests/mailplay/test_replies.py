@@ -10,8 +10,9 @@ from django.core import mail as sent_mail
 from games import links, services
 from mailplay.models import InboundReply
 from mailplay.services import reply_receive
+from tests.helpers import fresh
 
-from .helpers import awaited, fresh, last_mail_to, reply
+from .helpers import awaited, last_mail_to, reply
 
 pytestmark = pytest.mark.django_db
 
