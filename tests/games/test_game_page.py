@@ -55,10 +55,7 @@ def test_an_anonymous_visitor_sees_the_spectator_page(anonymous_client, started_
 
 
 def test_a_bot_gets_no_clock(client, alice):
-    created = services.game_create(user=alice, edition="amigo-classic", players=3, options={})
-    for _ in range(2):
-        services.game_add_bot(game_id=created.id, user=alice)
-    game = services.game_start(game_id=created.id, user=alice)
+    game = started([alice], "amigo-classic", bots=2)
     client.force_login(alice)
     html = client.get(reverse("games:game", args=[game.id])).content.decode()
 
