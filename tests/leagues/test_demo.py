@@ -15,7 +15,7 @@ from leagues.services.demo import SEASON_GROUP, SEASON_PLAYERS
 pytestmark = pytest.mark.django_db
 
 # An anonymous visitor's page, read with the same number of queries from a set of one league
-# group and 20 games as from a set of four groups and 60 games.
+# group and 20 games as from a set of two groups and 40 games.
 LEAGUE_PAGE_QUERIES = 9
 LEADERBOARD_QUERIES = 1
 PROFILE_QUERIES = 6
@@ -37,7 +37,9 @@ def test_make_demo_asks_for_200_players_and_1000_finished_games(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    ("players", "games"), [(8, 20), (SEASON_PLAYERS, 60)], ids=["one-group", "four-groups"]
+    ("players", "games"),
+    [(SEASON_GROUP, 20), (2 * SEASON_GROUP, 40)],
+    ids=["one-group", "two-groups"],
 )
 def test_the_demo_set_is_built_once_and_its_pages_keep_their_queries(
     client, django_assert_num_queries, players, games
