@@ -6,6 +6,7 @@ from babel.messages.pofile import read_po
 from django.core.cache import caches
 
 from bohnanza_site.celery import app as celery_app
+from tests.helpers import make_user
 
 
 def pytest_configure(config):
@@ -69,13 +70,11 @@ def eager_celery(settings):
 
 
 def _player(name: str):
-    """A fixture for a signed-up player called `name`, with the e-mail name@example.com."""
+    """A fixture for a signed-up player called `name` (see `make_user`)."""
 
     @pytest.fixture(name=name)
-    def player(django_user_model):
-        return django_user_model.objects.create_user(
-            username=name, email=f"{name}@example.com", password=f"{name}-beans-password"
-        )
+    def player(db):
+        return make_user(name)
 
     return player
 

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from games import engine, services
 from games.engine import bots
 from games.models import Game, Outbox
+from tests.helpers import state_of
 
 from .helpers import logged_in, shoot
 
@@ -31,11 +32,6 @@ BOARD_WORDS = {
     "nl": "Je hand",
     "fr": "Votre main",
 }
-
-
-def state_of(game: Game) -> engine.State:
-    game.refresh_from_db()
-    return engine.from_dict(game.state)
 
 
 def user_named(name: str):

@@ -8,7 +8,8 @@ from playwright.sync_api import Error, Page, expect
 
 from games import engine, services
 from games.models import Game, Move
-from tests.games.helpers import let_patience_run_out, state_of
+from tests.games.helpers import let_patience_run_out
+from tests.helpers import state_of
 
 from .helpers import logged_in, shoot
 

@@ -1,25 +1,16 @@
 """Bohnaparte games for the web tests: a table of alice, bob and carol, and an attack ready."""
 
-from games import engine, services
+from games import engine
 from games.engine.bohnaparte.board import part
 from games.models import Game
+from tests.helpers import fresh, started, state_of
 
-from .helpers import fresh, play_until, state_of
+from .helpers import play_until
 
 
-def bohnaparte_game(players: dict, cavalry: bool = False) -> Game:
-    """A started Bohnaparte game of every user in `players`, the first one creating it."""
-    creator, *others = players.values()
-    created = services.game_create(
-        user=creator,
-        edition="bohnaparte",
-        players=len(players),
-        options={"cavalry": cavalry},
-        name="Campaign",
-    )
-    for user in others:
-        services.seat_join(game_id=created.id, user=user, token=created.invite_token)
-    return services.game_start(game_id=created.id, user=creator)
+def bohnaparte_game(users: list, cavalry: bool = False) -> Game:
+    """A started Bohnaparte game of `users`, the first one creating it."""
+    return started(users, "bohnaparte", {"cavalry": cavalry})
 
 
 def to_attack(game: Game) -> tuple[Game, int, int]:

@@ -1,8 +1,7 @@
 import pytest
 
 from games import services
-
-from .helpers import make_user
+from tests.helpers import started
 
 
 @pytest.fixture(autouse=True)
@@ -17,25 +16,7 @@ def open_game(alice):
 
 
 @pytest.fixture
-def started_game(open_game, alice, bob, carol):
-    """Alice, bob and carol at one table, seated at random; the start player is to move."""
-    services.seat_join(game_id=open_game.id, user=bob)
-    services.seat_join(game_id=open_game.id, user=carol)
-    return services.game_start(game_id=open_game.id, user=alice)
-
-
-@pytest.fixture
-def players():
-    """alice, bob and carol, for the page tests (logged in with force_login)."""
-    return {name: make_user(name) for name in ("alice", "bob", "carol")}
-
-
-@pytest.fixture
-def game(players):
-    """A started 3-player Amigo game of alice, bob and carol (seats drawn at random)."""
-    created = services.game_create(
-        user=players["alice"], edition="amigo-classic", players=3, options={}, name="Beans"
-    )
-    for name in ("bob", "carol"):
-        services.seat_join(game_id=created.id, user=players[name], token=created.invite_token)
-    return services.game_start(game_id=created.id, user=players["alice"])
+def started_game(alice, bob, carol):
+    """Alice, bob and carol at a Rio Grande table of three, seated at random; the start player
+    is to move."""
+    return started([alice, bob, carol])

@@ -4,12 +4,12 @@ import json
 import re
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from games import engine, services
 from games.engine import bots
 from games.models import Deadline, Game
+from tests.helpers import fresh, state_of, user_at
 
 # Where a page names a card: card markup, the JSON a button posts, and the offer checkboxes.
 CARD_ID_PATTERNS = (
@@ -23,21 +23,6 @@ def card_ids_in(html: str) -> set[int]:
     return {int(found) for pattern in CARD_ID_PATTERNS for found in pattern.findall(html)}
 
 
-def make_user(name: str):
-    """Without a password: the tests log in with force_login, and hashing one is slow."""
-    return get_user_model().objects.create_user(username=name, email=f"{name}@example.com")
-
-
-def fresh(game: Game) -> Game:
-    return Game.objects.get(pk=game.pk)
-
-
-def state_of(game: Game) -> engine.State:
-    """The game's state now; the game row passed in is brought up to date too."""
-    game.refresh_from_db()
-    return engine.from_dict(game.state)
-
-
 def seq_of(game: Game) -> int:
     game.refresh_from_db()
     return game.seq
@@ -45,10 +30,6 @@ def seq_of(game: Game) -> int:
 
 def position_of(game: Game, user) -> int:
     return game.seats.get(user=user).position
-
-
-def user_at(game: Game, position: int):
-    return game.seats.get(position=position).user
 
 
 # The bots that make the good moves, by game and seat: a bot remembers the offers it made this

@@ -6,8 +6,9 @@ import pytest
 from games import engine, services
 from games.engine.bohnaparte.board import part
 from games.models import Game
+from tests.helpers import fresh, state_of
 
-from .helpers import fresh, play_as, position_of, state_of
+from .helpers import play_as, position_of
 
 # The bots' tasks run when a move's transaction commits, so these tests commit for real.
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,9 +12,10 @@ from games.engine.bohnaparte.battle import depot_usable
 from games.engine.bohnaparte.board import part
 from games.mail import compose
 from games.models import Game, Outbox
+from tests.helpers import fresh, make_user, state_of, user_at
 
 from .campaigns import bohnaparte_game, to_attack
-from .helpers import card_ids_in, fresh, make_user, state_of, user_at
+from .helpers import card_ids_in
 
 pytestmark = pytest.mark.django_db
 
@@ -54,8 +55,8 @@ def what_each_sees(client, game: Game, position: int | None) -> str:
 @pytest.mark.parametrize("cavalry", [False, True], ids=["base", "cavalry"])
 @pytest.mark.parametrize("count", [3, 4, 5, 6])
 def test_no_face_down_battle_card_or_depot_card_reaches_another_seat(client, count, cavalry):
-    players = {name: make_user(name) for name in NAMES[:count]}
-    game, attacker, target = to_attack(bohnaparte_game(players, cavalry=cavalry))
+    users = [make_user(name) for name in NAMES[:count]]
+    game, attacker, target = to_attack(bohnaparte_game(users, cavalry=cavalry))
     if not cavalry:
         game = with_depots(game)
     state = state_of(game)

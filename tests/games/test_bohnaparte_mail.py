@@ -12,17 +12,18 @@ from games.engine.bohnaparte.board import board_map, part
 from games.engine.bohnaparte.lands import MONASTERY, PADDOCK
 from games.mail import compose
 from games.models import Game, Outbox
+from tests.helpers import fresh, state_of, user_at
 
 from .campaigns import bohnaparte_game, to_attack
-from .helpers import fresh, play_until, state_of, user_at
+from .helpers import play_until
 
 pytestmark = pytest.mark.django_db
 
 
-def attacked(players):
+def attacked(users):
     """An attack on a seat's land, made with a card from the attacker's hand; the game, the
     attacker's card and the defender."""
-    game, attacker, target = to_attack(bohnaparte_game(players))
+    game, attacker, target = to_attack(bohnaparte_game(users))
     state = state_of(game)
     card = state.hands[attacker][0]
     defender = part(state)["owners"][target]
@@ -47,8 +48,8 @@ def defend_path(message) -> str:
     return urlsplit(url).path
 
 
-def test_the_defender_is_mailed_with_a_link_to_defend_and_one_to_choose(players):
-    game, card, defender = attacked(players)
+def test_the_defender_is_mailed_with_a_link_to_defend_and_one_to_choose(alice, bob, carol):
+    game, card, defender = attacked([alice, bob, carol])
 
     message = mail_to(game, defender)
 
@@ -59,8 +60,8 @@ def test_the_defender_is_mailed_with_a_link_to_defend_and_one_to_choose(players)
     assert bean not in message.body.split("Choose your battle card")[0]
 
 
-def test_opening_the_defence_link_changes_nothing_and_posting_it_defends(client, players):
-    game, _, defender = attacked(players)
+def test_opening_the_defence_link_changes_nothing_and_posting_it_defends(client, alice, bob, carol):
+    game, _, defender = attacked([alice, bob, carol])
     path = defend_path(mail_to(game, defender))
     before = fresh(game).seq
 
@@ -76,8 +77,8 @@ def test_opening_the_defence_link_changes_nothing_and_posting_it_defends(client,
     assert fresh(game).seq > before
 
 
-def test_the_defence_link_after_the_battle_says_so_and_changes_nothing(client, players):
-    game, _, defender = attacked(players)
+def test_the_defence_link_after_the_battle_says_so_and_changes_nothing(client, alice, bob, carol):
+    game, _, defender = attacked([alice, bob, carol])
     path = defend_path(mail_to(game, defender))
     services.move_submit(
         game_id=game.id,
@@ -93,8 +94,8 @@ def test_the_defence_link_after_the_battle_says_so_and_changes_nothing(client, p
     assert fresh(game).seq == before
 
 
-def test_the_end_of_the_game_mails_the_scores_in_victory_points(players):
-    game = play_until(bohnaparte_game(players), lambda state: state.over)
+def test_the_end_of_the_game_mails_the_scores_in_victory_points(alice, bob, carol):
+    game = play_until(bohnaparte_game([alice, bob, carol]), lambda state: state.over)
 
     row = Outbox.objects.filter(game=game, kind="game_over").first()
     scores = compose.row_message(row).body.split("Final scores:")[1]
@@ -103,8 +104,8 @@ def test_the_end_of_the_game_mails_the_scores_in_victory_points(players):
     assert " coin" not in scores
 
 
-def test_an_attacker_whose_cavalry_was_beaten_is_mailed_to_choose_a_second_card(players):
-    game, attacker, target = to_attack(bohnaparte_game(players, cavalry=True))
+def test_an_attacker_whose_cavalry_was_beaten_is_mailed_to_choose_a_second_card(alice, bob, carol):
+    game, attacker, target = to_attack(bohnaparte_game([alice, bob, carol], cavalry=True))
     state = state_of(game)
     chart = board_map(state)
     paddock = next(land for land in chart.lands if chart.kinds[land] == PADDOCK and land != target)
@@ -135,8 +136,8 @@ def test_an_attacker_whose_cavalry_was_beaten_is_mailed_to_choose_a_second_card(
     assert "second round" in message.body
 
 
-def test_each_seat_is_mailed_when_it_is_its_turn_to_choose_a_camp(players):
-    game = bohnaparte_game(players)
+def test_each_seat_is_mailed_when_it_is_its_turn_to_choose_a_camp(alice, bob, carol):
+    game = bohnaparte_game([alice, bob, carol])
     first = engine.waiting_for(state_of(game))[0]
     assert [row.user for row in Outbox.objects.filter(game=game, kind="choose_camp")] == [
         user_at(game, first)
@@ -160,8 +161,8 @@ def test_each_seat_is_mailed_when_it_is_its_turn_to_choose_a_camp(players):
     assert "Choose your camp" in compose.row_message(rows.last()).subject
 
 
-def test_a_turn_that_begins_at_the_monasteries_is_mailed_as_the_page_tells_it(players):
-    game = play_until(bohnaparte_game(players), lambda state: state.phase == "attack")
+def test_a_turn_that_begins_at_the_monasteries_is_mailed_as_the_page_tells_it(alice, bob, carol):
+    game = play_until(bohnaparte_game([alice, bob, carol]), lambda state: state.phase == "attack")
     state = state_of(game)
     following = (state.active + 1) % state.players
     monastery = board_map(state).kinds.index(MONASTERY)

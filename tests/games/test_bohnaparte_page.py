@@ -12,16 +12,17 @@ from games.engine.bohnaparte.board import part
 from games.engine.bohnaparte.listing import MOVE_KINDS
 from games.engine.bohnaparte.maps import MAPS
 from games.models import Deadline, Game
+from tests.helpers import fresh, state_of, user_at
 
 from .campaigns import bohnaparte_game, to_attack
-from .helpers import fresh, good_move, play_until, post_move, seq_of, state_of, user_at
+from .helpers import good_move, play_until, post_move, seq_of
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def campaign(players):
-    return bohnaparte_game(players)
+def campaign(alice, bob, carol):
+    return bohnaparte_game([alice, bob, carol])
 
 
 def page_of(client, game: Game, position: int) -> str:
@@ -222,8 +223,8 @@ def test_the_finished_game_ranks_by_victory_points(client, campaign):
     assert "victory points" in result
 
 
-def test_the_cavalry_page_shows_merchants_and_no_depot(client, players):
-    game = bohnaparte_game(players, cavalry=True)
+def test_the_cavalry_page_shows_merchants_and_no_depot(client, alice, bob, carol):
+    game = bohnaparte_game([alice, bob, carol], cavalry=True)
 
     html = page_of(client, game, 0)
 
@@ -232,10 +233,12 @@ def test_the_cavalry_page_shows_merchants_and_no_depot(client, players):
 
 
 @pytest.mark.parametrize("cavalry", [False, True], ids=["base", "cavalry"])
-def test_a_whole_game_is_played_with_the_controls_the_pages_offer(client, players, cavalry):
+def test_a_whole_game_is_played_with_the_controls_the_pages_offer(
+    client, alice, bob, carol, cavalry
+):
     """Each Bohnaparte move a good player makes is offered on its page (a button or a form of
     that kind) and is posted to the move endpoint, to the end of the game."""
-    game = bohnaparte_game(players, cavalry=cavalry)
+    game = bohnaparte_game([alice, bob, carol], cavalry=cavalry)
     offered = set()
     while (state := state_of(game)).over is False:
         position = engine.waiting_for(state)[0]
@@ -282,9 +285,9 @@ def test_a_malformed_attack_gets_a_clear_refusal_and_changes_nothing(
     assert seq_of(game) == before
 
 
-def test_a_merchants_owner_takes_cards_in_the_order_chosen_on_the_page(client, players):
+def test_a_merchants_owner_takes_cards_in_the_order_chosen_on_the_page(client, alice, bob, carol):
     game = play_until(
-        bohnaparte_game(players, cavalry=True),
+        bohnaparte_game([alice, bob, carol], cavalry=True),
         lambda state: state.turn >= 1 and state.phase != "choose_camp",
     )
     state = state_of(game)

@@ -16,8 +16,9 @@ from games.clocks import timecontrol
 from games.engine.state import Offer
 from games.models import Deadline, Game, Move, Outbox, Seat
 from games.services import bot_moves, timeouts
+from tests.helpers import fresh, state_of
 
-from .helpers import fresh, good_move, let_patience_run_out, play_as, position_of, state_of
+from .helpers import good_move, let_patience_run_out, play_as, position_of
 from .test_bots import table
 
 # The bots' tasks run when a move's transaction commits, so these tests commit for real.

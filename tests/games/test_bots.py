@@ -2,8 +2,9 @@ import pytest
 
 from games import engine, services
 from games.models import Game, Move, Seat
+from tests.helpers import fresh, state_of
 
-from .helpers import fresh, good_move, play_as, position_of, state_of
+from .helpers import good_move, play_as, position_of
 
 # The bots' tasks run when a move's transaction commits, so these tests commit for real.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,8 +21,8 @@ def play_alice_to_the_end(game: Game, alice, decline_offers: bool = False) -> Ga
     return play_as(game, alice, lambda state: state.over, decline_offers)
 
 
-def test_the_bots_answer_after_each_of_alices_moves_until_the_game_ends(alice):
-    game = table(alice, ["heuristic", "heuristic"])
+def test_the_bots_answer_after_each_of_alices_moves_until_the_game_ends_and_no_move_is_lost(alice):
+    game = table(alice, ["heuristic", "random", "heuristic"])
     services.game_start(game_id=game.id, user=alice)
 
     game = play_alice_to_the_end(game, alice)
@@ -29,6 +30,7 @@ def test_the_bots_answer_after_each_of_alices_moves_until_the_game_ends(alice):
     assert game.status == Game.Status.FINISHED
     actors = {(move.seat.user_id, move.actor) for move in game.moves.exclude(seq=0)}
     assert actors == {(alice.pk, "player"), (None, "bot")}
+    assert list(game.moves.values_list("seq", flat=True)) == list(range(game.seq + 1))
 
 
 def test_a_bot_remembers_its_offer_and_does_not_repeat_it_after_alice_declines(alice):
@@ -46,16 +48,6 @@ def test_a_bot_remembers_its_offer_and_does_not_repeat_it_after_alice_declines(a
     assert game.status == Game.Status.FINISHED
     assert max(offers_to_alice.values(), default=0) <= 2  # the random bot's limit a turn
     assert Seat.objects.filter(game=game, user=None).exclude(bot_memory={}).count() == 2
-
-
-def test_three_bots_and_alice_play_a_whole_game(alice):
-    game = table(alice, ["heuristic", "random", "heuristic"])
-    services.game_start(game_id=game.id, user=alice)
-
-    game = play_alice_to_the_end(game, alice)
-
-    assert game.status == Game.Status.FINISHED
-    assert list(game.moves.values_list("seq", flat=True)) == list(range(game.seq + 1))
 
 
 def test_a_table_of_bots_plays_a_whole_game_as_it_starts(alice):

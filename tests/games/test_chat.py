@@ -4,8 +4,7 @@ from django.urls import reverse
 from games import services
 from games.basics.refusals import NotYourSeat, ServiceError
 from games.models import ChatMessage
-
-from .helpers import make_user, user_at
+from tests.helpers import user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -39,16 +38,17 @@ def test_a_message_of_exactly_500_characters_is_posted(started_game, carol):
     assert len(services.chat_post(game_id=started_game.id, user=carol, text="c" * 500).text) == 500
 
 
-def test_the_chat_form_posts_a_message(client, game):
-    client.force_login(user_at(game, 2))
+def test_the_chat_form_posts_a_message(client, started_game):
+    client.force_login(user_at(started_game, 2))
     response = client.post(
-        reverse("games:chat", args=[game.id]), {"text": "hello"}, HTTP_HX_REQUEST="true"
+        reverse("games:chat", args=[started_game.id]), {"text": "hello"}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 200
-    assert ChatMessage.objects.get(game=game).text == "hello"
+    assert ChatMessage.objects.get(game=started_game).text == "hello"
 
-def test_a_spectator_cannot_chat(client, game):
-    client.force_login(make_user("dave"))
-    response = client.post(reverse("games:chat", args=[game.id]), {"text": "hi"})
+
+def test_a_spectator_cannot_chat(client, started_game, dave):
+    client.force_login(dave)
+    response = client.post(reverse("games:chat", args=[started_game.id]), {"text": "hi"})
     assert response.status_code == 403
     assert not ChatMessage.objects.exists()

@@ -12,8 +12,9 @@ from django.utils import timezone
 from games import engine, services
 from games.basics.refusals import StaleMove
 from games.models import Deadline, Move
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import fresh, good_move, play_until, state_of, user_at
+from .helpers import good_move, play_until
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

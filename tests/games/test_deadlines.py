@@ -8,8 +8,9 @@ from games.basics.refusals import ServiceError
 from games.clocks import timecontrol
 from games.models import Deadline, Move, Outbox, Seat
 from games.services import timeouts
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import fresh, play_until, state_of, user_at
+from .helpers import play_until
 
 pytestmark = pytest.mark.django_db
 

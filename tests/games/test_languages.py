@@ -19,8 +19,9 @@ from django.utils.translation.template import templatize
 from games import services
 from games.engine.beans import bean_name
 from games.models import Outbox
+from tests.helpers import state_of, user_at
 
-from .helpers import front_plant, play_next, post_move, state_of, user_at
+from .helpers import front_plant, play_next, post_move
 
 pytestmark = pytest.mark.django_db
 
@@ -125,14 +126,18 @@ def test_beans_are_named_as_each_languages_editions_name_them(language, bean_nam
     assert set(bean_names) <= names
 
 
-def test_the_game_page_in_german_has_no_english_word_left(client, game, players):
-    for user in players.values():
+def test_the_game_page_in_german_has_no_english_word_left(client, started_game, alice, bob, carol):
+    for user in (alice, bob, carol):
         speak(user, "de")
-    client.force_login(players["alice"])
-    german = visible_text(client.get(reverse("games:game", args=[game.id])).content.decode())
-    speak(players["alice"], "en")
-    client.force_login(players["alice"])
-    english = visible_text(client.get(reverse("games:game", args=[game.id])).content.decode())
+    client.force_login(alice)
+    german = visible_text(
+        client.get(reverse("games:game", args=[started_game.id])).content.decode()
+    )
+    speak(alice, "en")
+    client.force_login(alice)
+    english = visible_text(
+        client.get(reverse("games:game", args=[started_game.id])).content.decode()
+    )
 
     assert {"Your", "Log"} <= english_words(english)
     assert english_words(german) == set()
@@ -140,12 +145,12 @@ def test_the_game_page_in_german_has_no_english_word_left(client, game, players)
     assert "Aufgedeckt" in german or "Keine Karten aufgedeckt." in german
 
 
-def test_a_refused_move_in_german_says_why_in_german(client, game):
-    active, action = front_plant(game)
-    other = user_at(game, (active + 1) % 3)
+def test_a_refused_move_in_german_says_why_in_german(client, started_game):
+    active, action = front_plant(started_game)
+    other = user_at(started_game, (active + 1) % 3)
     speak(other, "de")
     client.force_login(other)
-    response = post_move(client, game, action, game.seq, HTTP_HX_REQUEST="true")
+    response = post_move(client, started_game, action, started_game.seq, HTTP_HX_REQUEST="true")
     refusal = re.search(r'role="alert">([^<]*)<', response.content.decode())[1]
 
     assert response.status_code == 400
@@ -153,26 +158,28 @@ def test_a_refused_move_in_german_says_why_in_german(client, game):
     assert english_words(visible_text(response.content.decode())) == set()
 
 
-def test_a_mail_goes_out_in_its_recipients_language_and_zone_whoever_made_the_move(game):
-    second, third = user_at(game, 1), user_at(game, 2)
+def test_a_mail_goes_out_in_its_recipients_language_and_zone_whoever_made_the_move(started_game):
+    second, third = user_at(started_game, 1), user_at(started_game, 2)
     speak(second, "de", "Europe/Berlin")
     speak(third, "en", "America/New_York")
     # Whoever moves, in whatever language their own request is in, the mail is the reader's.
     with translation.override("fr"):
-        while state_of(game).active != 2:
-            play_next(game)
-    for row in Outbox.objects.filter(game=game, kind="your_turn").exclude(user=user_at(game, 0)):
+        while state_of(started_game).active != 2:
+            play_next(started_game)
+    for row in Outbox.objects.filter(game=started_game, kind="your_turn").exclude(
+        user=user_at(started_game, 0)
+    ):
         assert services.outbox_send(outbox_id=row.id)
     by_address = {message.to[0]: message for message in sent_mail.outbox}
     german, english = by_address[second.email], by_address[third.email]
     german_due = Outbox.objects.get(user=second, kind="your_turn").context["due"]
     english_due = Outbox.objects.get(user=third, kind="your_turn").context["due"]
 
-    assert german.subject == "Du bist am Zug in Beans"
+    assert german.subject == f"Du bist am Zug in {started_game.name}"
     assert english_words(german.body) == set()
     assert english_words(visible_text(german.alternatives[0][0])) == set()
     assert f"Deine Zeit läuft am {local(german_due, 'Europe/Berlin', 'de')}" in german.body
-    assert english.subject == "Your turn in Beans"
+    assert english.subject == f"Your turn in {started_game.name}"
     assert f"Your time runs out on {local(english_due, 'America/New_York', 'en')}" in english.body
 
 
@@ -190,8 +197,8 @@ def test_a_visitor_gets_the_language_their_browser_asks_for(client):
     assert "Open spellen" in page
 
 
-def test_a_player_sets_their_language_and_zone_and_the_next_page_uses_them(client, players):
-    alice = players["alice"]
+def test_a_player_sets_their_language_and_zone_and_the_next_page_uses_them(client, alice):
+    alice = alice
     client.force_login(alice)
     response = client.post(
         reverse("links:locale"), {"language": "it", "time_zone": "Europe/Rome"}, follow=True
@@ -208,9 +215,9 @@ def test_a_player_sets_their_language_and_zone_and_the_next_page_uses_them(clien
     [("xx", "Mars/Olympus"), ("de", "localtime"), ("de", "Factory"), ("de", "posix/Europe/Rome")],
 )
 def test_a_zone_or_language_the_site_does_not_know_is_refused_and_nothing_changes(
-    client, players, language, zone
+    client, alice, language, zone
 ):
-    alice = players["alice"]
+    alice = alice
     client.force_login(alice)
     response = client.post(
         reverse("links:locale"), {"language": language, "time_zone": zone}, follow=True
@@ -268,11 +275,11 @@ def test_how_to_play_bohnaparte_explains_its_lands_and_its_other_ends(client):
     assert "It defends" not in german
 
 
-def test_the_game_page_links_to_how_to_play_its_edition(client, game, players):
-    client.force_login(players["alice"])
-    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+def test_the_game_page_links_to_how_to_play_its_edition(client, started_game, alice):
+    client.force_login(alice)
+    page = client.get(reverse("games:game", args=[started_game.id])).content.decode()
 
-    assert 'href="/how-to-play/amigo-classic/?players=3"' in page
+    assert 'href="/how-to-play/rio-grande/?players=3"' in page
 
 
 def test_how_to_play_an_unknown_edition_is_not_found(client):

@@ -9,8 +9,9 @@ from games import engine, services
 from games.clocks import timecontrol
 from games.mail import links
 from games.models import Deadline, Move, Outbox, Profile, Seat
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import fresh, play_until, state_of, user_at
+from .helpers import play_until
 
 pytestmark = pytest.mark.django_db
 

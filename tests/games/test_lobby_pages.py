@@ -9,8 +9,8 @@ from games.models import Game
 pytestmark = pytest.mark.django_db
 
 
-def test_a_game_is_created_joined_by_invitation_filled_with_a_bot_and_started(client, players):
-    client.force_login(players["alice"])
+def test_a_game_is_created_joined_by_invitation_filled_with_a_bot_and_started(client, alice, bob):
+    client.force_login(alice)
     response = client.post(
         reverse("games:create"),
         {
@@ -30,29 +30,31 @@ def test_a_game_is_created_joined_by_invitation_filled_with_a_bot_and_started(cl
     invite = reverse("games:invite", args=[game.id, game.invite_token])
     assert invite in page
 
-    client.force_login(players["bob"])
+    client.force_login(bob)
     assert "Take a seat" in client.get(invite).content.decode()
     assert game.seats.count() == 1  # a GET never takes a seat
     client.post(invite)
     assert game.seats.count() == 2
 
-    client.force_login(players["alice"])
+    client.force_login(alice)
     client.post(reverse("games:add_bot", args=[game.id]))
     client.post(reverse("games:start", args=[game.id]))
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
 
-def test_an_invitation_only_game_refuses_a_join_without_the_token(client, players):
+
+def test_an_invitation_only_game_refuses_a_join_without_the_token(client, alice, bob):
     game = services.game_create(
-        user=players["alice"], edition="amigo-classic", players=3, options={}, is_open=False
+        user=alice, edition="amigo-classic", players=3, options={}, is_open=False
     )
-    client.force_login(players["bob"])
+    client.force_login(bob)
     response = client.post(reverse("games:join", args=[game.id]), follow=True)
     assert "by invitation only" in response.content.decode()
     assert game.seats.count() == 1
 
-def test_the_create_form_refuses_a_player_count_the_edition_does_not_allow(client, players):
-    client.force_login(players["alice"])
+
+def test_the_create_form_refuses_a_player_count_the_edition_does_not_allow(client, alice):
+    client.force_login(alice)
     response = client.post(
         reverse("games:create"), {"edition": "amigo-classic", "players": "2", "is_open": "1"}
     )
@@ -60,29 +62,28 @@ def test_the_create_form_refuses_a_player_count_the_edition_does_not_allow(clien
     assert "played by 3 to 5 players" in response.content.decode()
     assert not Game.objects.exists()
 
-def test_a_player_leaves_and_the_creator_cancels(client, players):
-    game = services.game_create(
-        user=players["alice"], edition="amigo-classic", players=3, options={}
-    )
-    services.seat_join(game_id=game.id, user=players["bob"])
-    client.force_login(players["bob"])
+
+def test_a_player_leaves_and_the_creator_cancels(client, alice, bob):
+    game = services.game_create(user=alice, edition="amigo-classic", players=3, options={})
+    services.seat_join(game_id=game.id, user=bob)
+    client.force_login(bob)
     client.post(reverse("games:leave", args=[game.id]))
     assert game.seats.count() == 1
-    client.force_login(players["alice"])
+    client.force_login(alice)
     client.post(reverse("games:cancel", args=[game.id]))
     game.refresh_from_db()
     assert game.status == Game.Status.CANCELLED
 
 
-def test_the_lobby_shows_the_time_control_and_cancelling_asks_first(client, players):
+def test_the_lobby_shows_the_time_control_and_cancelling_asks_first(client, alice):
     game = services.game_create(
-        user=players["alice"],
+        user=alice,
         edition="amigo-classic",
         players=3,
         options={},
         time_control="relaxed",
     )
-    client.force_login(players["alice"])
+    client.force_login(alice)
 
     html = client.get(reverse("games:game", args=[game.id])).content.decode()
 
@@ -91,8 +92,8 @@ def test_the_lobby_shows_the_time_control_and_cancelling_asks_first(client, play
     assert "<details" in cancel[:200] and 'id="cancel-game"' in cancel
 
 
-def test_the_create_form_refuses_an_option_for_another_player_count(client, players):
-    client.force_login(players["alice"])
+def test_the_create_form_refuses_an_option_for_another_player_count(client, alice):
+    client.force_login(alice)
     response = client.post(
         reverse("games:create"),
         {
@@ -109,9 +110,9 @@ def test_the_create_form_refuses_an_option_for_another_player_count(client, play
     assert not Game.objects.exists()
 
 
-def test_the_creator_picks_each_bots_level_and_the_lobby_shows_it_by_its_name(client, players):
-    game = services.game_create(user=players["alice"], edition="rio-grande", players=4, options={})
-    client.force_login(players["alice"])
+def test_the_creator_picks_each_bots_level_and_the_lobby_shows_it_by_its_name(client, alice):
+    game = services.game_create(user=alice, edition="rio-grande", players=4, options={})
+    client.force_login(alice)
     page = client.get(reverse("games:game", args=[game.id])).content.decode()
     assert '<option value="strong">strong bot</option>' in page
 
@@ -131,9 +132,9 @@ def test_the_creator_picks_each_bots_level_and_the_lobby_shows_it_by_its_name(cl
         assert f'{seat.name} <span class="muted">({label})</span>' in page
 
 
-def test_the_game_page_shows_each_bots_level_by_its_name(client, players):
-    game = services.game_create(user=players["alice"], edition="rio-grande", players=3, options={})
-    client.force_login(players["alice"])
+def test_the_game_page_shows_each_bots_level_by_its_name(client, alice):
+    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    client.force_login(alice)
     for level in ("strong", "easy"):
         client.post(reverse("games:add_bot", args=[game.id]), {"level": level})
     client.post(reverse("games:start", args=[game.id]))
@@ -143,4 +144,4 @@ def test_the_game_page_shows_each_bots_level_by_its_name(client, players):
     for seat in game.seats.exclude(bot=""):
         label = "strong bot" if seat.bot == "strong" else "easy bot"
         assert f'{seat.name} <span class="muted">({label})</span></h2>' in page
-    assert f'{game.seats.get(user=players["alice"]).name} <span class="muted">(you)' in page
+    assert f'{game.seats.get(user=alice).name} <span class="muted">(you)' in page

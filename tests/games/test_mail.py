@@ -14,8 +14,9 @@ from games.engine.events import bean_names
 from games.mail import compose, outbox
 from games.models import Deadline, Game, Outbox, Profile, Seat
 from games.readers import presence
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import fresh, on_the_last_pass, play_until, state_of, user_at
+from .helpers import on_the_last_pass, play_until
 
 pytestmark = pytest.mark.django_db
 

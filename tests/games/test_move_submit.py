@@ -6,17 +6,9 @@ from django.utils import timezone
 from games import engine, services, signals
 from games.basics.refusals import GameNotRunning, NotYourSeat, ServiceError, StaleMove
 from games.models import Game, Move, Snapshot
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import (
-    fresh,
-    good_move,
-    on_the_last_pass,
-    play_next,
-    play_until,
-    position_of,
-    state_of,
-    user_at,
-)
+from .helpers import good_move, on_the_last_pass, play_next, play_until, position_of
 
 pytestmark = pytest.mark.django_db
 
@@ -182,11 +174,35 @@ def test_a_finished_game_takes_no_more_moves(started_game):
 KINDS = [
     "plant", "harvest", "buy_field", "offer", "accept", "decline", "withdraw", "end_trading",
     "stop_planting", "discard", "end_turn", "setup", "", "PLANT", None, 3, ["plant"],
-]
+]  # fmt: skip
 KEYS = ["card", "field", "offer", "to", "give", "ask", "ask_faceup", "seat", "kind"]
 VALUES = [
-    None, True, False, -1, 0, 1, 2, 3, 5, 50, 2**63, -(2**70), 1.5, float("inf"), "0", "",
-    "blue", [], {}, [0, 1], [3, 3, 3], {"blue": 1}, {"blue": -2}, {"7": 1}, [[1]], "x" * 3000,
+    None,
+    True,
+    False,
+    -1,
+    0,
+    1,
+    2,
+    3,
+    5,
+    50,
+    2**63,
+    -(2**70),
+    1.5,
+    float("inf"),
+    "0",
+    "",
+    "blue",
+    [],
+    {},
+    [0, 1],
+    [3, 3, 3],
+    {"blue": 1},
+    {"blue": -2},
+    {"7": 1},
+    [[1]],
+    "x" * 3000,
 ]
 
 

@@ -11,77 +11,75 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import selectors, services
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import (
-    fresh,
-    front_plant,
-    make_user,
-    post_move,
-    seq_of,
-    start_trading,
-    state_of,
-    user_at,
-)
+from .helpers import front_plant, post_move, seq_of, start_trading
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_move_posted_as_a_button_is_applied_and_the_board_comes_back(client, game):
-    active, action = front_plant(game)
-    client.force_login(user_at(game, active))
-    response = post_move(client, game, action, game.seq, HTTP_HX_REQUEST="true")
+def test_a_move_posted_as_a_button_is_applied_and_the_board_comes_back(client, started_game):
+    active, action = front_plant(started_game)
+    client.force_login(user_at(started_game, active))
+    response = post_move(client, started_game, action, started_game.seq, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    assert state_of(game).fields[active][action["field"]] == [action["card"]]
+    assert state_of(started_game).fields[active][action["field"]] == [action["card"]]
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="board"')
-    assert f'data-seq="{game.seq}"' in html
+    assert f'data-seq="{started_game.seq}"' in html
 
-def test_a_move_posted_as_json_is_applied(client, game):
-    active, action = front_plant(game)
-    client.force_login(user_at(game, active))
+
+def test_a_move_posted_as_json_is_applied(client, started_game):
+    active, action = front_plant(started_game)
+    client.force_login(user_at(started_game, active))
     response = client.post(
-        reverse("games:move", args=[game.id]),
-        json.dumps({"action": action, "expected_seq": game.seq}),
+        reverse("games:move", args=[started_game.id]),
+        json.dumps({"action": action, "expected_seq": started_game.seq}),
         content_type="application/json",
     )
     assert response.status_code == 200
-    assert seq_of(game) == 1
+    assert seq_of(started_game) == 1
 
-def test_a_player_without_a_seat_is_refused_403_and_nothing_changes(client, game):
-    active, action = front_plant(game)
-    before = state_of(game).to_dict()
-    client.force_login(make_user("dave"))
-    response = post_move(client, game, action, game.seq)
+
+def test_a_player_without_a_seat_is_refused_403_and_nothing_changes(client, started_game, dave):
+    active, action = front_plant(started_game)
+    before = state_of(started_game).to_dict()
+    client.force_login(dave)
+    response = post_move(client, started_game, action, started_game.seq)
     assert response.status_code == 403
-    assert state_of(game).to_dict() == before
-    assert game.moves.count() == 1
+    assert state_of(started_game).to_dict() == before
+    assert started_game.moves.count() == 1
 
-def test_an_anonymous_move_is_refused_403(anonymous_client, game):
-    active, action = front_plant(game)
-    response = post_move(anonymous_client, game, action, game.seq)
+
+def test_an_anonymous_move_is_refused_403(anonymous_client, started_game):
+    active, action = front_plant(started_game)
+    response = post_move(anonymous_client, started_game, action, started_game.seq)
     assert response.status_code == 403
-    assert seq_of(game) == 0
+    assert seq_of(started_game) == 0
 
-def test_a_seat_cannot_make_another_seats_move_and_reads_why(client, game):
-    active, action = front_plant(game)
-    before = state_of(game).to_dict()
-    client.force_login(user_at(game, (active + 1) % 3))
-    response = post_move(client, game, action, game.seq, HTTP_HX_REQUEST="true")
+
+def test_a_seat_cannot_make_another_seats_move_and_reads_why(client, started_game):
+    active, action = front_plant(started_game)
+    before = state_of(started_game).to_dict()
+    client.force_login(user_at(started_game, (active + 1) % 3))
+    response = post_move(client, started_game, action, started_game.seq, HTTP_HX_REQUEST="true")
     assert response.status_code == 400
     assert "It is not the time for you to plant." in response.content.decode()
-    assert state_of(game).to_dict() == before
+    assert state_of(started_game).to_dict() == before
 
-def test_a_stale_post_gets_409_with_the_fresh_board(client, game):
-    active, action = front_plant(game)
-    client.force_login(user_at(game, active))
-    assert post_move(client, game, action, 0).status_code == 200
-    _, second = front_plant(game)
-    response = post_move(client, game, second, 0, HTTP_HX_REQUEST="true")
+
+def test_a_stale_post_gets_409_with_the_fresh_board(client, started_game):
+    active, action = front_plant(started_game)
+    client.force_login(user_at(started_game, active))
+    assert post_move(client, started_game, action, 0).status_code == 200
+    _, second = front_plant(started_game)
+    response = post_move(client, started_game, second, 0, HTTP_HX_REQUEST="true")
     assert response.status_code == 409
     html = response.content.decode()
     assert 'data-seq="1"' in html
     assert "The game moved on" in html
-    assert seq_of(game) == 1
+    assert seq_of(started_game) == 1
+
 
 JUNK_BODIES = [
     ("application/json", "{"),
@@ -126,15 +124,19 @@ JUNK_BODIES = [
     ("text/plain", "plant everything"),
 ]
 
+
 @pytest.mark.parametrize(("content_type", "body"), JUNK_BODIES)
 def test_junk_posted_to_the_move_endpoint_gets_a_4xx_and_changes_nothing(
-    client, game, content_type, body
+    client, started_game, content_type, body
 ):
-    active, _ = front_plant(game)
-    client.force_login(user_at(game, active))
-    response = client.post(reverse("games:move", args=[game.id]), body, content_type=content_type)
+    active, _ = front_plant(started_game)
+    client.force_login(user_at(started_game, active))
+    response = client.post(
+        reverse("games:move", args=[started_game.id]), body, content_type=content_type
+    )
     assert 400 <= response.status_code < 500
-    assert seq_of(game) == 0
+    assert seq_of(started_game) == 0
+
 
 def random_junk(rng: random.Random, front: int):
     """A move that cannot be legal: never the active player's front card planted."""
@@ -181,16 +183,17 @@ def random_junk(rng: random.Random, front: int):
         action["card"] = -1
     return action
 
-def test_a_thousand_random_posts_give_only_4xx_and_change_nothing(game):
+
+def test_a_thousand_random_posts_give_only_4xx_and_change_nothing(started_game):
     rng = random.Random(4)
-    active, _ = front_plant(game)
-    front = state_of(game).hands[active][0]
-    before = state_of(game).to_dict()
+    active, _ = front_plant(started_game)
+    front = state_of(started_game).hands[active][0]
+    before = state_of(started_game).to_dict()
     clients = []
     for position in range(3):
         clients.append(Client(HTTP_HX_REQUEST="true"))
-        clients[-1].force_login(user_at(game, position))
-    url = reverse("games:move", args=[game.id])
+        clients[-1].force_login(user_at(started_game, position))
+    url = reverse("games:move", args=[started_game.id])
     statuses = set()
     for i in range(1000):
         client = clients[i % 3]
@@ -210,32 +213,38 @@ def test_a_thousand_random_posts_give_only_4xx_and_change_nothing(game):
             response = client.post(url, data)
         statuses.add(response.status_code)
     assert all(400 <= status < 500 for status in statuses), statuses
-    assert state_of(game).to_dict() == before
+    assert state_of(started_game).to_dict() == before
 
-def test_an_offer_built_from_form_fields_is_made_and_shown_to_both(client, game):
-    active = start_trading(game)
+
+def test_an_offer_built_from_form_fields_is_made_and_shown_to_both(client, started_game):
+    active = start_trading(started_game)
     other = (active + 1) % 3
-    state = state_of(game)
+    state = state_of(started_game)
     gift = state.faceup[0]
-    client.force_login(user_at(game, active))
+    client.force_login(user_at(started_game, active))
     response = client.post(
-        reverse("games:move", args=[game.id]),
-        {"kind": "offer", "to": other, "give": [gift], "ask_blue": "0", "expected_seq": game.seq},
+        reverse("games:move", args=[started_game.id]),
+        {
+            "kind": "offer",
+            "to": other,
+            "give": [gift],
+            "ask_blue": "0",
+            "expected_seq": started_game.seq,
+        },
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200, response.content.decode()[:500]
     assert "Your offers" in response.content.decode()
-    client.force_login(user_at(game, other))
-    html = client.get(reverse("games:game", args=[game.id])).content.decode()
+    client.force_login(user_at(started_game, other))
+    html = client.get(reverse("games:game", args=[started_game.id])).content.decode()
     assert "Offers to you" in html
     assert "offers you a gift" in html
     assert "An offer waits for your answer." in html
 
-def test_the_board_endpoints_of_a_game_not_yet_started_answer_without_a_board(client, players):
-    game = services.game_create(
-        user=players["alice"], edition="amigo-classic", players=3, options={}
-    )
-    client.force_login(players["alice"])
+
+def test_the_board_endpoints_of_a_game_not_yet_started_answer_without_a_board(client, alice):
+    game = services.game_create(user=alice, edition="amigo-classic", players=3, options={})
+    client.force_login(alice)
     assert client.get(reverse("games:poll", args=[game.id]) + "?since=0").status_code == 204
     assert client.get(reverse("games:poll", args=[game.id]) + "?since=5").status_code == 404
     response = client.post(
@@ -246,29 +255,33 @@ def test_the_board_endpoints_of_a_game_not_yet_started_answer_without_a_board(cl
     assert client.get(reverse("games:log", args=[game.id])).status_code == 404
 
 
-def test_an_htmx_move_post_keeps_a_pinned_number_of_queries(client, game):
+def test_an_htmx_move_post_keeps_a_pinned_number_of_queries(client, started_game):
     """The session and its user, the move's ten (see test_move_submit), and the board's log
     and chat: the seats, the state and the deadlines come from the move itself (16 before)."""
-    active, action = front_plant(game)
-    client.force_login(user_at(game, active))
-    client.get(reverse("games:game", args=[game.id]))  # the session, as a player's page has it
+    active, action = front_plant(started_game)
+    client.force_login(user_at(started_game, active))
+    client.get(
+        reverse("games:game", args=[started_game.id])
+    )  # the session, as a player's page has it
 
     with CaptureQueriesContext(connection) as queries:
-        response = post_move(client, game, action, game.seq, HTTP_HX_REQUEST="true")
+        response = post_move(client, started_game, action, started_game.seq, HTTP_HX_REQUEST="true")
 
     assert response.status_code == 200
     assert len(queries) == 14
 
 
-def test_the_board_after_a_move_shows_what_a_fresh_load_of_it_shows(game):
+def test_the_board_after_a_move_shows_what_a_fresh_load_of_it_shows(started_game):
     """Every seat's, a spectator's too: what the move carried to its page is exactly what the
     page would read, hidden hands and all."""
-    active, action = front_plant(game)
-    mover = user_at(game, active)
+    active, action = front_plant(started_game)
+    mover = user_at(started_game, active)
 
-    result = services.move_submit(game_id=game.id, user=mover, action=action, expected_seq=game.seq)
+    result = services.move_submit(
+        game_id=started_game.id, user=mover, action=action, expected_seq=started_game.seq
+    )
 
-    readers = [user_at(game, position) for position in range(3)] + [AnonymousUser()]
+    readers = [user_at(started_game, position) for position in range(3)] + [AnonymousUser()]
     for reader in readers:
         carried = selectors.game_page(
             game=result.game,
@@ -277,4 +290,4 @@ def test_the_board_after_a_move_shows_what_a_fresh_load_of_it_shows(game):
             state=result.state,
             deadlines=result.deadlines,
         )
-        assert carried == selectors.game_page(game=fresh(game), user=reader)
+        assert carried == selectors.game_page(game=fresh(started_game), user=reader)

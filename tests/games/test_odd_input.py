@@ -7,8 +7,9 @@ from django.urls import reverse
 
 from games import services
 from games.models import ChatMessage, Game, Move
+from tests.helpers import state_of, user_at
 
-from .helpers import play_until, state_of, user_at
+from .helpers import play_until
 
 
 @pytest.mark.parametrize("query", ["?counter=" + "1" * 5000, "?counter=²"])

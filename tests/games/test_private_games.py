@@ -9,20 +9,21 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
+from tests.helpers import make_user, user_at
 
-from .helpers import make_user, on_the_last_pass, play_until, user_at
+from .helpers import on_the_last_pass, play_until
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def private_game(players):
+def private_game(alice, bob, carol):
     created = services.game_create(
-        user=players["alice"], edition="amigo-classic", players=3, options={}, is_open=False
+        user=alice, edition="amigo-classic", players=3, options={}, is_open=False
     )
-    for name in ("bob", "carol"):
-        services.seat_join(game_id=created.id, user=players[name], token=created.invite_token)
-    return services.game_start(game_id=created.id, user=players["alice"])
+    for user in (bob, carol):
+        services.seat_join(game_id=created.id, user=user, token=created.invite_token)
+    return services.game_start(game_id=created.id, user=alice)
 
 
 def pages(game) -> list[str]:
@@ -34,8 +35,7 @@ def pages(game) -> list[str]:
     ]
 
 
-def test_nobody_but_its_seats_sees_a_private_game(client, private_game):
-    dave = make_user("dave")
+def test_nobody_but_its_seats_sees_a_private_game(client, private_game, dave):
     for visitor in (Client(), client):
         if visitor is client:
             client.force_login(dave)
@@ -59,9 +59,9 @@ def test_its_seats_see_and_poll_a_private_game(client, private_game):
     assert Client().get(unescape(poll)).status_code == 404  # the URL without its session
 
 
-def test_a_finished_private_game_keeps_its_replay_and_seed_to_its_seats(client, private_game):
+def test_a_finished_private_game_keeps_its_replay_and_seed_to_its_seats(client, private_game, dave):
     game = play_until(on_the_last_pass(private_game), lambda state: state.over)
-    client.force_login(make_user("dave"))
+    client.force_login(dave)
     for name in ("history", "seed"):
         assert client.get(reverse(f"games:{name}", args=[game.id])).status_code == 404
     client.force_login(user_at(game, 0))
@@ -69,11 +69,11 @@ def test_a_finished_private_game_keeps_its_replay_and_seed_to_its_seats(client, 
         assert client.get(reverse(f"games:{name}", args=[game.id])).status_code == 200
 
 
-def test_the_invitation_link_still_shows_a_private_game_to_join(client, players):
+def test_the_invitation_link_still_shows_a_private_game_to_join(client, alice, bob):
     game = services.game_create(
-        user=players["alice"], edition="amigo-classic", players=3, options={}, is_open=False
+        user=alice, edition="amigo-classic", players=3, options={}, is_open=False
     )
-    client.force_login(players["bob"])
+    client.force_login(bob)
 
     invite = client.get(reverse("games:invite", args=[game.id, game.invite_token]))
 
@@ -84,17 +84,17 @@ def test_the_invitation_link_still_shows_a_private_game_to_join(client, players)
 
 
 def test_a_wrong_invitation_link_or_an_invitation_mail_shows_a_private_game_to_nobody(
-    client, players
+    client, alice, bob
 ):
     game = services.game_create(
-        user=players["alice"],
+        user=alice,
         edition="amigo-classic",
         players=3,
         options={},
         is_open=False,
         name="Alice secret table",
     )
-    services.seat_join(game_id=game.id, user=players["bob"], token=game.invite_token)
+    services.seat_join(game_id=game.id, user=bob, token=game.invite_token)
     client.force_login(make_user("eve"))
 
     wrong = client.get(reverse("games:invite", args=[game.id, "anything"]))
@@ -103,5 +103,5 @@ def test_a_wrong_invitation_link_or_an_invitation_mail_shows_a_private_game_to_n
     assert (wrong.status_code, mailed.status_code) == (404, 404)
     for response in (wrong, mailed):
         assert "Alice secret table" not in response.content.decode()
-    client.force_login(players["bob"])  # a seat of it sees its lobby through any link
+    client.force_login(bob)  # a seat of it sees its lobby through any link
     assert client.get(reverse("games:invite", args=[game.id, "anything"])).status_code == 200

@@ -13,8 +13,9 @@ from django.utils import timezone
 from games import engine, services
 from games.clocks import timecontrol
 from games.models import Deadline, Game, Seat
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import fresh, play_until, state_of, user_at
+from .helpers import play_until
 
 pytestmark = pytest.mark.django_db
 

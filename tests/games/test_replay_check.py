@@ -6,8 +6,9 @@ from django.core.management.base import CommandError
 
 from games import engine, selectors, services
 from games.models import Game, Move, Seat
+from tests.helpers import fresh
 
-from .helpers import fresh, play_until
+from .helpers import play_until
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,9 @@ from django.urls import reverse
 from games import engine, services
 from games.basics.refusals import GameNotRunning, NotAllowed, NotYourSeat
 from games.models import Game, Move, Seat
+from tests.helpers import fresh, state_of, user_at
 
-from .helpers import fresh, on_the_last_pass, play_until, state_of, user_at
+from .helpers import on_the_last_pass, play_until
 
 # The bot that takes the seat moves when the resignation commits.
 pytestmark = pytest.mark.django_db(transaction=True)

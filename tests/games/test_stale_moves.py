@@ -7,8 +7,9 @@ import pytest
 
 from games import engine, services
 from games.models import Game, Move
+from tests.helpers import state_of
 
-from .helpers import good_move, let_patience_run_out, position_of, post_move, state_of
+from .helpers import good_move, let_patience_run_out, position_of, post_move
 from .test_bots import table
 
 # The bots' tasks run when a move's transaction commits, so these tests commit for real.

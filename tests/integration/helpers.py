@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import engine, services
 from games.models import Deadline, Game, Move
+from tests.helpers import user_at
 
 
 def users(count: int = 3) -> list:
@@ -34,10 +35,6 @@ def started_game(players: list) -> Game:
 
 def state(game: Game) -> engine.State:
     return engine.from_dict(Game.objects.get(pk=game.pk).state)
-
-
-def user_at(game: Game, position: int):
-    return game.seats.get(position=position).user
 
 
 def play(game: Game, position: int, action: dict) -> services.MoveResult:

@@ -1,22 +1,16 @@
 """Games of signed-in players brought to their end, for the rating and league tests."""
 
+from functools import partial
+
 from django.utils import timezone
 
 from games import engine, services
 from games.engine import bots
 from games.models import Game, Move
+from tests import helpers as shared
 
-
-def started(users, edition: str = "amigo-1997", bots_too: int = 0) -> Game:
-    """A running game of `users` (the first created it), with `bots_too` bot seats."""
-    game = services.game_create(
-        user=users[0], edition=edition, players=len(users) + bots_too, options={}
-    )
-    for user in users[1:]:
-        services.seat_join(game_id=game.id, user=user)
-    for _ in range(bots_too):
-        services.game_add_bot(game_id=game.id, user=users[0])
-    return services.game_start(game_id=game.id, user=users[0])
+# A table of the 1997 rules, which share a tie: the coins alone choose the places.
+started = partial(shared.started, edition="amigo-1997")
 
 
 def ended_with(game: Game, coins: list[int], turn: int | None = None) -> Game:
@@ -53,7 +47,3 @@ def played_to_the_end(game: Game) -> Game:
             actor=Move.Actor.BOT,
         )
     return game
-
-
-def user_at(game: Game, position: int):
-    return game.seats.get(position=position).user

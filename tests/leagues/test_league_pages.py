@@ -11,8 +11,9 @@ from django.urls import reverse
 from games.models import Game
 from leagues.models import League, Season
 from leagues.services import leagues as services
+from tests.helpers import user_at
 
-from .helpers import ended_with, started, user_at
+from .helpers import ended_with, started
 
 pytestmark = pytest.mark.django_db
 
@@ -189,9 +190,7 @@ def test_a_league_is_started_from_its_form(client, alice):
     assert "Season 1" in response.content.decode()
 
 
-def test_a_season_named_by_its_number_reads_in_each_players_language(
-    client, running_season, alice
-):
+def test_a_season_named_by_its_number_reads_in_each_players_language(client, running_season, alice):
     client.force_login(alice)
     page = reverse("leagues:league", args=[running_season.league_id])
     assert "Season 1" in client.get(page).content.decode()

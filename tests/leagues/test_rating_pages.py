@@ -8,8 +8,9 @@ from django.urls import reverse
 
 from games.models import Move
 from leagues.pools import LEADERBOARD_MIN_GAMES
+from tests.helpers import user_at
 
-from .helpers import ended_with, started, user_at
+from .helpers import ended_with, started
 
 pytestmark = pytest.mark.django_db
 

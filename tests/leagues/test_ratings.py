@@ -9,8 +9,9 @@ from games import services
 from games.models import Game, Seat
 from leagues.models import Rating, RatingChange
 from leagues.pools import POOLS, pool_of
+from tests.helpers import user_at
 
-from .helpers import ended_with, played_to_the_end, started, user_at
+from .helpers import ended_with, played_to_the_end, started
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +81,7 @@ def test_rebuilding_the_ratings_gives_the_same_table_and_history(alice, bob, car
 
 
 def test_games_with_a_bot_at_the_start_or_shorter_than_a_round_are_not_rated(four, alice, bob):
-    ended_with(started([alice, bob], bots_too=1), coins=[3, 2, 1])
+    ended_with(started([alice, bob], bots=1), coins=[3, 2, 1])
     ended_with(started(four), coins=[3, 2, 1, 0], turn=3)
     cancelled = services.game_create(user=alice, edition="amigo-1997", players=3, options={})
     services.game_cancel(game_id=cancelled.id, user=alice)

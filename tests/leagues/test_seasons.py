@@ -12,8 +12,9 @@ from games.mail import compose
 from games.models import Deadline, Game, Outbox
 from leagues.models import Entry, Rating, Season
 from leagues.services import leagues as services
+from tests.helpers import user_at
 
-from .helpers import ended_with, user_at
+from .helpers import ended_with
 
 pytestmark = pytest.mark.django_db
 

@@ -6,6 +6,7 @@ import pytest
 
 from games import services
 from games.models import Profile
+from tests.helpers import started
 
 
 @pytest.fixture(autouse=True)
@@ -19,9 +20,6 @@ def table(alice, bob, carol):
     for user in (alice, bob, carol):
         services.profile_get_or_create(user=user)
     Profile.objects.update(mail=Profile.Mail.BOARD)
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
-    for user in (bob, carol):
-        services.seat_join(game_id=game.id, user=user)
-    game = services.game_start(game_id=game.id, user=alice)
+    game = started([alice, bob, carol])
     services.outbox_flush(older_than=timedelta(0))
     return game

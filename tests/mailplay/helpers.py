@@ -7,11 +7,7 @@ from email.utils import make_msgid
 from django.core import mail as sent_mail
 
 from games import engine
-from games.models import Game
-
-
-def fresh(game) -> Game:
-    return Game.objects.get(pk=game.pk)
+from tests.helpers import fresh
 
 
 def awaited(game):

@@ -11,8 +11,9 @@ from games import services
 from games.mail import links
 from mailplay.models import InboundReply
 from mailplay.services import reply_receive
+from tests.helpers import fresh, started
 
-from .helpers import awaited, fresh, last_mail_to, reply
+from .helpers import awaited, last_mail_to, reply
 
 pytestmark = pytest.mark.django_db
 
@@ -219,10 +220,7 @@ def test_a_reply_posted_to_a_mail_services_webhook_is_played(table):
 
 
 def test_a_player_who_wants_the_short_mail_gets_no_board_and_no_reply_address(alice, bob, carol):
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
-    for user in (bob, carol):
-        services.seat_join(game_id=game.id, user=user)
-    services.game_start(game_id=game.id, user=alice)
+    started([alice, bob, carol])
     services.outbox_flush(older_than=timedelta(0))
 
     [message] = sent_mail.outbox

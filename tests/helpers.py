@@ -1,0 +1,41 @@
+"""What tests of every folder do with the site's data: sign a player up, start a table, and read
+a stored game."""
+
+from django.contrib.auth import get_user_model
+
+from games import engine, services
+from games.models import Game
+
+
+def make_user(name: str):
+    """A signed-up player called `name`, with the e-mail name@example.com and the password
+    name-beans-password (the tests hash passwords with a fast hasher, see tests/conftest.py)."""
+    return get_user_model().objects.create_user(
+        username=name, email=f"{name}@example.com", password=f"{name}-beans-password"
+    )
+
+
+def started(users, edition: str = "rio-grande", options=None, bots: int = 0) -> Game:
+    """A running game of `users` (the first created it) and `bots` bot seats."""
+    game = services.game_create(
+        user=users[0], edition=edition, players=len(users) + bots, options=options or {}
+    )
+    for user in users[1:]:
+        services.seat_join(game_id=game.id, user=user)
+    for _ in range(bots):
+        services.game_add_bot(game_id=game.id, user=users[0])
+    return services.game_start(game_id=game.id, user=users[0])
+
+
+def fresh(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def state_of(game: Game) -> engine.State:
+    """The game's state now; the game row passed in is brought up to date too."""
+    game.refresh_from_db()
+    return engine.from_dict(game.state)
+
+
+def user_at(game: Game, position: int):
+    return game.seats.get(position=position).user
