@@ -18,7 +18,9 @@ The model (bench.paced_game plays one game):
   them too). A call whose reason is gone by the time it is answered still counts.
 - On answering, a seat makes every move it wants in that one visit while the game waits for
   it: the active player plants, turns up the cards, trades, ends trading and plants what it
-  kept in one visit when nobody has to answer it. A seat that is visiting during the trading
+  kept in one visit when nobody has to answer it; the last player to plant traded beans, when
+  the next turn is theirs, plays it on in the same visit (the site calls nobody to the move
+  they have just made possible themselves). A seat that is visiting during the trading
   may also make the one offer of its own the strong bot makes as a player who is not active
   (asking for face-up cards, or giving away cards that fit none of its fields); no seat comes
   to the page uncalled, so a player nobody offers anything makes no offer in that turn.
@@ -37,6 +39,9 @@ The model (bench.paced_game plays one game):
   one kind (a card planted in one field or another counts as two). "Offer" is open to every seat
   in the trading phase and "harvest" to the active player with a bean in a field, so nearly
   every call counts as a choice by this measure. The last, partial turn counts as a turn.
+  `--why` adds under each row its calls by the prompt they were for (`protocol.prompt` when
+  the call went out): "trade" the active player's, "answer" an offer's receiver's,
+  "trade_answer" the active player answering an offer, "plant_received" a receiver planting.
 - The delays of a game are drawn in the order of its calls from a generator seeded by its seed,
   and the bots' generators are seeded as `playout` seeds them: the same seed gives the same
   table. The same seed at 12 hours plays the same games with every delay doubled.
@@ -45,6 +50,7 @@ The model (bench.paced_game plays one game):
 import argparse
 import statistics
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -105,6 +111,13 @@ class Line:
             sum(game.calls) for game in self.games
         )
 
+    def asked(self) -> list[tuple[str, float]]:
+        """Calls per game by the prompt they were for, the most first."""
+        total: Counter[str] = Counter()
+        for game in self.games:
+            total += game.asked
+        return [(key, count / len(self.games)) for key, count in total.most_common()]
+
     def stand_ins(self) -> int:
         return sum(game.stand_ins for game in self.games)
 
@@ -140,10 +153,11 @@ def table(
     games: int = GAMES,
     seed: str = "pace",
     cap: int = CAP,
+    why: bool = False,
 ) -> list[str]:
     lines = [
         f"pace: Rio Grande, people answering each call after {mean_hours:g} h on average "
-        f"(exponential), deciding as the strong bots do; {games} games a row, seed {seed!r}",
+        f"(exponential), deciding as the strong bots do; games a row: {games}, seed {seed!r}",
         HEADER,
     ]
     stand_ins = 0
@@ -152,6 +166,9 @@ def table(
             line = measure(count, row, mean_hours, games, seed)
             stand_ins += line.stand_ins()
             lines.append(format_line(line))
+            if why:
+                asked = ", ".join(f"{key} {count:.1f}" for key, count in line.asked())
+                lines.append(f"{'':>9}calls a game for: {asked}")
     if stand_ins:
         lines.append(f"  moves made for a seat that wanted none: {stand_ins}")
     return lines
@@ -168,10 +185,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=GAMES, help="games a row")
     parser.add_argument("--seed", default="pace")
     parser.add_argument("--cap", type=int, default=CAP, help="offers a seat a turn, capped row")
+    parser.add_argument(
+        "--why", action="store_true", help="under each row, its calls by what they asked for"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     for mean_hours in args.hours:
-        for text in table(mean_hours, args.players, args.games, args.seed, args.cap):
+        for text in table(mean_hours, args.players, args.games, args.seed, args.cap, args.why):
             print(text)
     print(f"pace: {time.perf_counter() - started:.0f} s")
 

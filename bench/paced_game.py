@@ -11,10 +11,11 @@ from a generator seeded by the game's seed, so a seed gives the same game every 
 
 import heapq
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Final
 
-from games.engine import apply, default_move, legal_kinds, new_game, waiting_for
+from games.engine import apply, default_move, legal_kinds, new_game, prompt, waiting_for
 from games.engine.bots import make_bot
 from games.engine.bots.base import BaseBot
 from games.engine.legal import moves_of_kind
@@ -32,6 +33,7 @@ class GameFigures:
     hours: float = 0.0  # virtual time from the first call to the end of the game
     turns: int = 0
     calls: list[int] = field(default_factory=list)  # per seat
+    asked: Counter[str] = field(default_factory=Counter)  # calls by the prompt they were for
     real_choices: int = 0  # calls where the seat had something to choose
     offers: int = 0
     trades: int = 0  # accepted offers
@@ -106,6 +108,7 @@ class PacedGame:
             if not self.called[seat] and callable_now(self.state, seat):
                 self.called[seat] = True
                 self.figures.calls[seat] += 1
+                self.figures.asked[prompt(self.state, seat).key] += 1
                 delay = self.delays.expovariate(1 / self.mean_hours)
                 heapq.heappush(self.due, (self.clock + delay, sum(self.figures.calls), seat))
 

@@ -28,6 +28,7 @@ def test_without_trading_only_the_active_player_is_called_once_a_turn():
     figures = game.play()
 
     assert sum(figures.calls) == figures.turns
+    assert figures.asked == {"plant_front": figures.turns}
     # Seat 0 starts: it has the last, partial turn when the turns do not divide evenly.
     assert figures.calls == [-(-(figures.turns - seat) // 4) for seat in range(4)]
     assert figures.offers == figures.trades == 0
@@ -42,6 +43,7 @@ def test_trading_costs_calls_and_days_over_the_floor():
     assert sum(trading.calls) > 2 * sum(floor.calls)
     assert trading.days > 2 * floor.days
     assert trading.calls_per_player_turn > 1
+    assert {"answer", "trade", "plant_received"} <= set(trading.asked)
 
 
 def test_the_cap_holds_every_seat_to_its_offers_a_turn_where_the_bots_make_more():
@@ -67,6 +69,7 @@ def test_the_command_prints_a_row_for_each_way_of_trading(capsys):
     pace.main(["--players", "3", "--hours", "6", "--games", "2", "--seed", "pace-test"])
 
     out = capsys.readouterr().out.splitlines()
+    assert len(out) == 6
     assert out[1].split()[:3] == ["players", "trading", "days"]
     assert [line.split()[1:3] for line in out[2:5]] == [
         ["as", "it"],
@@ -74,3 +77,10 @@ def test_the_command_prints_a_row_for_each_way_of_trading(capsys):
         ["no", "trading"],
     ]
     assert all(line.split()[0] == "3" for line in out[2:5])
+
+
+def test_asked_why_each_row_says_what_its_calls_were_for(capsys):
+    pace.main(["--players", "3", "--hours", "6", "--games", "1", "--why"])
+
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].split() == ["calls", "a", "game", "for:", "plant_front", out[-3].split()[7]]
