@@ -1,12 +1,14 @@
-"""Benchmarks, run with `make bench`: the engine, then the web (game page and poll, then the
-league pages beside the game page) and the mail/deadline figures."""
+"""Benchmarks, run with `make bench`: the engine, the pace of a game between people answering
+calls to move, then the web (game page and poll, then the league pages beside the game page)
+and the mail/deadline figures."""
 
-from bench import async_bench, engine_bench, league_bench, peers, web_bench
+from bench import async_bench, engine_bench, league_bench, pace, peers, web_bench
 
 
 def main() -> None:
     engine_bench.main()
     peers.main()
+    pace.main([])
     web_bench.main()
     league_bench.main()
     async_bench.main()
