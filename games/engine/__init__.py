@@ -13,8 +13,8 @@ from .compiled import search_path
 
 __path__ = search_path(__path__, __name__)  # the compiled modules, where built
 
-from . import duel as _duel  # noqa: F401  (registers the Bean Duel's phases)
-from .actions import apply, trimmed
+from . import actions as _actions  # noqa: F401  (registers the base game's moves)
+from . import duel as _duel  # noqa: F401  (registers the Bean Duel's phases and moves)
 from .beans import BEANS, payout
 from .bohnaparte import expansion as _bohnaparte  # noqa: F401  (registers Bohnaparte)
 from .conflicts import what_changed
@@ -22,6 +22,7 @@ from .editions import EDITIONS, resolve
 from .ending import outcome
 from .errors import IllegalMove, SetupError
 from .events import Event, describe
+from .kinds import apply, trimmed
 from .legal import legal_actions, legal_kinds, may_offer
 from .phases import BANK, TRADING_WINDOW
 from .prompts import Prompt

@@ -331,6 +331,11 @@ _WORDING: Final = {
 }
 
 
+def has_wording(kind: str) -> bool:
+    """Whether the log words events of this kind (`describe` shows any other by its name)."""
+    return kind in _WORDING
+
+
 def register_wordings(wordings: dict) -> None:
     """An expansion's own kinds of event and their lines in the log, worded as `_WORDING`'s."""
     _WORDING.update(wordings)

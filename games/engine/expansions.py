@@ -3,9 +3,9 @@
 An expansion (the Bean Duel, Bohnaparte) keeps its data in its own part of the state,
 `state.ext[key]`, made by `new_part` when the game is set up. Through the hooks below it may
 change how many cards are turned up in the trading phase and drawn at the end of a turn
-(Bohnaparte's farms and villages), offer moves open in any phase (buying a munitions depot),
-keep cards in places of its own (a depot), add checks to the invariants and its own part to
-each seat's view. The base game asks these functions and never learns which expansion
+(Bohnaparte's farms and villages), add kinds of move of its own (`kinds.MoveKind`), keep
+cards in places of its own (a depot), add checks to the invariants and its own part to each
+seat's view. The base game asks these functions and never learns which expansion
 answered.
 """
 
@@ -30,8 +30,8 @@ class Expansion:
     # Cards turned up beyond the edition's number by the active seat, and drawn by a seat.
     extra_reveal: Callable[[State, int], int] = _none
     extra_draw: Callable[[State, int], int] = _none
-    # Moves open to a seat in whatever phase, described as `legal_actions` describes them.
-    extra_actions: Callable[[State, int], list[dict]] | None = None
+    # Its own kinds of move (`kinds.MoveKind`), in the order `legal_actions` lists them.
+    moves: tuple[str, ...] = ()
     # Every card lying in the expansion's own places, for the invariants.
     cards: Callable[[State], list[int]] | None = None
     # What breaks the expansion's own rules, as the invariants word it.
@@ -79,9 +79,12 @@ def _hooks(state: State, name: str):
             yield key, hook
 
 
-def extra_actions(state: State, seat: int) -> list[dict]:
-    """The moves the game's expansions open to this seat, whatever the phase."""
-    return [move for _, listed in _hooks(state, "extra_actions") for move in listed(state, seat)]
+def expansion_kinds(state: State) -> tuple[str, ...]:
+    """The kinds of move the game's expansions add to the base game's, in order."""
+    kinds: tuple[str, ...] = ()
+    for key in state.rules.expansions:
+        kinds += EXPANSIONS[key].moves
+    return kinds
 
 
 def extra_cards(state: State) -> list[int]:

@@ -7,12 +7,13 @@ from ..expansions import Expansion, register
 from ..language import gettext_noop
 from ..prompts import WORDINGS
 from ..state import State
-from . import moves as _moves  # noqa: F401  (registers the moves)
+from . import attacks as _attacks  # noqa: F401  (registers the attacks)
+from . import moves as _moves  # noqa: F401  (registers the other moves)
 from .board import all_lands, all_points, count_of_kind
 from .checks import cards, violations
 from .guide import GUIDE
 from .lands import FARM, KEY, VILLAGE
-from .listing import anytime_moves
+from .listing import MOVE_KINDS
 from .maps import MAPS, map_key
 from .view import seat_view
 from .wording import EVENTS, PROMPTS
@@ -44,7 +45,7 @@ register(
         # A farm turns up one more card in phase 2, a village draws one more in phase 5.
         extra_reveal=lambda state, seat: count_of_kind(state, seat, FARM),
         extra_draw=lambda state, seat: count_of_kind(state, seat, VILLAGE),
-        extra_actions=anytime_moves,
+        moves=MOVE_KINDS,
         cards=cards,
         violations=violations,
         view=seat_view,

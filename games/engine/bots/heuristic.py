@@ -57,8 +57,7 @@ class HeuristicBot(Bot):
                 return {"kind": "stop_planting"}
         if plantable:
             return self._plant(state, seat, _best_to_plant(state, seat, plantable))
-        moves = PHASES[state.phase].extra_actions(state, seat)
-        return moves[0] if moves else None
+        return None
 
     def _plants_second(self, state: State, seat: int, card: int) -> bool:
         if field_for(state, seat, card, growing_only=True) is not None:
