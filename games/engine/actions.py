@@ -92,10 +92,9 @@ class _StopPlanting(MoveKind):
 class _Harvest(MoveKind):
     def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
         field = whole_number(action, "field")
-        if state.rules.harvest_in_own_turn_only and seat != state.active:
-            raise IllegalMove(
-                gettext("In the Bean Duel you may harvest only during your own turn.")
-            )
+        refusal = state.rules.harvest_in_own_turn_only
+        if refusal is not None and seat != state.active:
+            raise IllegalMove(gettext(refusal))
         fields.check_harvest(state, seat, field)
         fields.harvest(state, seat, field, events)
 

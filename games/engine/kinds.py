@@ -3,9 +3,10 @@ checks and what it does, the moves of its kind a seat may make now, what a move 
 older board reads (so that it is refused when that changed), and the kinds of event it emits,
 each with its line in the log.
 
-A kind lives beside its handler: the base game's in `actions`, the Bean Duel's in `duel`,
-Bohnaparte's in `bohnaparte.moves`. `apply` never changes the state before every check has
-passed, so an `IllegalMove` leaves the game exactly as it was.
+A kind lives beside its handler: the base game's in `actions` (registered when it is
+imported), an expansion's in its own folder (`duel.steps`, `bohnaparte.moves` and `attacks`),
+registered when the expansion is installed. `apply` never changes the state before every check
+has passed, so an `IllegalMove` leaves the game exactly as it was.
 """
 
 from typing import Final

@@ -6,7 +6,7 @@ pages. A bot that picks a kind first needs to spell out only the kind it picked.
 """
 
 from . import fields, trading
-from .expansions import expansion_kinds
+from .expansions import EXPANSIONS
 from .kinds import MOVES
 from .phases import PHASES
 from .state import State
@@ -33,7 +33,7 @@ def legal_kinds(state: State, seat: int | None) -> list[str]:
     # harvested, and when there is none, any field with a bean. (Compiled, any() of a
     # generator is a loop, any() of a list a call to Python's any.)
     own = state.fields[seat]
-    if (active or not rules.harvest_in_own_turn_only) and any(field for field in own):
+    if (active or rules.harvest_in_own_turn_only is None) and any(field for field in own):
         kinds.append("harvest")
     if rules.third_field_cost is not None:  # not even asked in editions that sell none
         cost = fields.third_field_cost(state, seat)
@@ -41,10 +41,10 @@ def legal_kinds(state: State, seat: int | None) -> list[str]:
             kinds.append("buy_field")
     if phase.name == "trade":
         _add_trading_kinds(state, seat, active, kinds)
-    if rules.expansions:
-        for kind in expansion_kinds(state):
-            if MOVES[kind].open(state, seat):
-                kinds.append(kind)
+    for key in rules.expansions:
+        for kind in EXPANSIONS[key].move_kinds:
+            if kind.open(state, seat):
+                kinds.append(kind.name)
     return kinds
 
 

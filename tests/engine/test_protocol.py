@@ -319,15 +319,24 @@ def test_the_bean_duel_keeps_its_discard_record_in_its_own_part_of_the_state():
     assert state.copy().ext == state.ext
 
 
+class Farms(Expansion):
+    """An expansion that turns up one more card per planted field and draws one more."""
+
+    key = "farms"
+
+    def new_part(self, state):
+        return {"farms": 1}
+
+    def extra_reveal(self, state, seat):
+        return state.ext["farms"]["farms"]
+
+    def extra_draw(self, state, seat):
+        return 1
+
+
 @pytest.fixture
 def farms():
-    """An expansion that turns up one more card per planted field and draws one more."""
-    EXPANSIONS["farms"] = Expansion(
-        "farms",
-        new_part=lambda state: {"farms": 1},
-        extra_reveal=lambda state, seat: state.ext["farms"]["farms"],
-        extra_draw=lambda state, seat: 1,
-    )
+    EXPANSIONS["farms"] = Farms()
     yield
     del EXPANSIONS["farms"]
 
@@ -357,18 +366,32 @@ class Peek(MoveKind):
         return [{"kind": "peek"}] if seat == ALICE else []
 
 
+class Vault(Expansion):
+    """An expansion keeping cards in a vault of its own, with a move open in any phase."""
+
+    key = "vault"
+
+    def kinds(self):
+        return (Peek("peek"),)
+
+    def new_part(self, state):
+        return {"cards": []}
+
+    def cards(self, state):
+        return state.ext["vault"]["cards"]
+
+    def violations(self, state):
+        return ["a crowded vault"] * (len(state.ext["vault"]["cards"]) > 1)
+
+    def view(self, state, seat):
+        return {"size": len(state.ext["vault"]["cards"])}
+
+
 @pytest.fixture
 def vault():
-    """An expansion keeping cards in a vault of its own, with a move open in any phase."""
-    MOVES["peek"] = Peek("peek")
-    EXPANSIONS["vault"] = Expansion(
-        "vault",
-        new_part=lambda state: {"cards": []},
-        moves=("peek",),
-        cards=lambda state: state.ext["vault"]["cards"],
-        violations=lambda state: ["a crowded vault"] * (len(state.ext["vault"]["cards"]) > 1),
-        view=lambda state, seat: {"size": len(state.ext["vault"]["cards"])},
-    )
+    vault = Vault()
+    EXPANSIONS["vault"] = vault
+    MOVES["peek"] = vault.kinds()[0]
     yield
     del EXPANSIONS["vault"], MOVES["peek"]
 

@@ -11,7 +11,6 @@ from ..conflicts import same_step
 from ..errors import IllegalMove
 from ..events import Event
 from ..fields import pay
-from ..kinds import register
 from ..language import gettext, gettext_noop
 from ..state import State
 from ..turn import enter
@@ -149,11 +148,16 @@ class _EndAttacks(BohnaparteMove):
     def moves(self, state: State, seat: int) -> list[dict]:
         return [{"kind": "end_attacks"}] if active_in(state, seat, "attack") else []
 
+    def open(self, state: State, seat: int) -> bool:
+        return active_in(state, seat, "attack")
+
     def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
         """The step: after any number of attacks, ending them means attacking no more."""
         return same_step(before, now)
 
 
-register(_Attack("attack", ("land", "card", "cavalry"), ("attacked", *BATTLE_EVENTS)))
-register(_BattleCard("battle_card", ("card",), ("battle_card", *BATTLE_EVENTS)))
-register(_EndAttacks("end_attacks", (), ("attacks_ended",)))
+KINDS = (
+    _Attack("attack", ("land", "card", "cavalry"), ("attacked", *BATTLE_EVENTS)),
+    _BattleCard("battle_card", ("card",), ("battle_card", *BATTLE_EVENTS)),
+    _EndAttacks("end_attacks", (), ("attacks_ended",)),
+)

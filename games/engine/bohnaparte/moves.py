@@ -17,7 +17,7 @@ from ..deck import keys, take_cards
 from ..errors import IllegalMove
 from ..events import Event
 from ..fields import pay
-from ..kinds import MoveKind, register, whole_number
+from ..kinds import MoveKind, whole_number
 from ..language import gettext, gettext_noop, ngettext
 from ..phases import PHASES
 from ..state import State
@@ -117,6 +117,10 @@ class _ChooseCamp(BohnaparteMove):
     def moves(self, state: State, seat: int) -> list[dict]:
         return camp_moves(state, seat)
 
+    def open(self, state: State, seat: int) -> bool:
+        # A seat chooses while a camp is free: there is one for every seat.
+        return state.phase == "choose_camp" and seat == camp_chooser(state)
+
     def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
         """The step, and the camp: free when the page showed it."""
         if land_changed(before, now, action.get("land")):
@@ -137,6 +141,9 @@ class _MonasteryDraw(BohnaparteMove):
             return []
         return [{"kind": "monastery_draw", "left": monasteries_left(state)}]
 
+    def open(self, state: State, seat: int) -> bool:
+        return active_in(state, seat, "monastery")
+
     def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
         """The step, and the draws made at the monasteries in it: a draw made meanwhile (by
         the clock, or in another tab) would make this one the next."""
@@ -152,6 +159,9 @@ class _MonasterySkip(BohnaparteMove):
 
     def moves(self, state: State, seat: int) -> list[dict]:
         return [{"kind": "monastery_skip"}] if active_in(state, seat, "monastery") else []
+
+    def open(self, state: State, seat: int) -> bool:
+        return active_in(state, seat, "monastery")
 
     def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
         """The step: after any number of draws, skipping means drawing no more."""
@@ -344,17 +354,22 @@ class _MerchantTake(BohnaparteMove):
     def moves(self, state: State, seat: int) -> list[dict]:
         return merchant_moves(state, seat)
 
+    def open(self, state: State, seat: int) -> bool:
+        return active_in(state, seat, "merchant_draw")
+
     def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
         """The step: the cards drawn and those on the merchant change within it only by this
         move, which ends it."""
         return same_step(before, now)
 
 
-register(_ChooseCamp("choose_camp", ("land",), ("camp_chosen",)))
-register(_MonasteryDraw("monastery_draw", (), ("monastery_drew",)))
-register(_MonasterySkip("monastery_skip", (), ("monastery_skipped",)))
-register(_Store("store", ("card",), ("stored",)))
-register(_BuyDepot("buy_depot", (), ("depot_bought",)))
-register(_BuildFortress("build_fortress", ("mine", "land"), ("fortress_built",)))
-register(_BuyMerchant("buy_merchant", (), ("merchant_bought",)))
-register(_MerchantTake("merchant_take", ("cards",), ("merchant_swapped",)))
+KINDS = (
+    _ChooseCamp("choose_camp", ("land",), ("camp_chosen",)),
+    _MonasteryDraw("monastery_draw", (), ("monastery_drew",)),
+    _MonasterySkip("monastery_skip", (), ("monastery_skipped",)),
+    _Store("store", ("card",), ("stored",)),
+    _BuyDepot("buy_depot", (), ("depot_bought",)),
+    _BuildFortress("build_fortress", ("mine", "land"), ("fortress_built",)),
+    _BuyMerchant("buy_merchant", (), ("merchant_bought",)),
+    _MerchantTake("merchant_take", ("cards",), ("merchant_swapped",)),
+)

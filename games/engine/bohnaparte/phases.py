@@ -24,7 +24,7 @@ from ..ending import finish_game
 from ..events import Event
 from ..expansions import draw_count
 from ..language import gettext
-from ..phases import PHASES, Phase, register
+from ..phases import PHASES, Phase
 from ..state import State
 from ..turn import ActiveSeatPhase, advance, begin_turn, enter
 from . import battle as fights
@@ -58,9 +58,6 @@ class _ChooseCamp(Phase):
 
     def default_move(self, state: State, seat: int) -> dict | None:
         return {"kind": "choose_camp", "land": free_camps(state)[0]}
-
-
-register(_ChooseCamp("choose_camp"))
 
 
 # Before phase 1: cavalry stands up, monasteries may draw.
@@ -107,9 +104,6 @@ class _Monastery(ActiveSeatPhase):
         return {"kind": "monastery_draw"}
 
 
-register(_Monastery("monastery"))
-
-
 # Phase 4: attacks.
 
 
@@ -128,9 +122,6 @@ class _Attack(ActiveSeatPhase):
 
     def default_move(self, state: State, seat: int) -> dict | None:
         return {"kind": "end_attacks"}
-
-
-register(_Attack("attack"))
 
 
 # A battle, until it needs a card from a seat.
@@ -219,9 +210,6 @@ class _Battle(Phase):
         return {"kind": "battle_card", "card": _default_card(state, seat)}
 
 
-register(_Battle("battle"))
-
-
 def _default_card(state: State, seat: int):
     """The top of the deck, or when none can be drawn, the front card of the hand (a seat
     the battle waits for has one, or a depot card)."""
@@ -261,4 +249,10 @@ class _MerchantDraw(ActiveSeatPhase):
         return {"kind": "merchant_take", "cards": list(part(state)["drawn"])}
 
 
-register(_MerchantDraw("merchant_draw"))
+STEPS = (
+    _ChooseCamp("choose_camp"),
+    _Monastery("monastery"),
+    _Attack("attack"),
+    _Battle("battle"),
+    _MerchantDraw("merchant_draw"),
+)

@@ -33,7 +33,6 @@ from ..bohnaparte.lands import (
     FORTRESS_BONUS,
     FORTRESS_COST,
     IRON_MINE,
-    KEY,
     KINDS,
     MINE,
     MONASTERY,
@@ -42,14 +41,12 @@ from ..bohnaparte.lands import (
     TOKENS,
     VILLAGE,
 )
-from ..bohnaparte.listing import MOVE_KINDS
 from ..bohnaparte.maps import Map
 from ..bohnaparte.view import board_view
 from ..phases import PHASES
 from ..state import State
 
 OWN_PHASES: Final = frozenset(("choose_camp", "monastery", "attack", "battle", "merchant_draw"))
-KINDS_OF_MOVE: Final = frozenset(MOVE_KINDS)
 
 # What a land does for its holder, in victory points, besides its own points: a card more
 # each turn, coins, a cannon, cavalry, a merchant and a way across rivers; a mine's stone is a
@@ -129,11 +126,6 @@ def sight(state: State, seat: int) -> Sight:
         unseen={value: count for value, count in unseen.items() if count > 0},
         beans=beans,
     )
-
-
-def plays(state: State) -> bool:
-    """Whether the game is one of Bohnaparte."""
-    return KEY in state.ext
 
 
 def choose(state: State, seat: int, awaited: bool) -> dict | None:

@@ -22,25 +22,16 @@ Cards still on offer when the game ends stay in `state.faceup`: nobody may take 
 more, they are worth nothing and, not being in a hand, count for nobody's tie-break.
 """
 
-from .beans import BEAN_KEYS
-from .conflicts import card_unchanged, faceup_unchanged, same_step
-from .deck import keys, take_cards
-from .errors import IllegalMove
-from .events import Event
-from .expansions import Expansion, reveal_count
-from .expansions import register as register_expansion
-from .kinds import MoveKind, whole_number
-from .kinds import register as register_move
-from .language import gettext, gettext_noop
-from .phases import register
-from .state import State
-from .turn import ActiveSeatPhase, PlantFromHand, advance
-
-# The Duel's own part of the state: whether the active player has discarded a hand card in
-# step 2 of this turn (one at most).
-register_expansion(
-    Expansion("duel", new_part=lambda state: {"discarded": False}, moves=("discard", "end_turn"))
-)
+from ..beans import BEAN_KEYS
+from ..conflicts import card_unchanged, faceup_unchanged, same_step
+from ..deck import keys, take_cards
+from ..errors import IllegalMove
+from ..events import Event
+from ..expansions import reveal_count
+from ..kinds import MoveKind, whole_number
+from ..language import gettext, gettext_noop
+from ..state import State
+from ..turn import ActiveSeatPhase, PlantFromHand, advance
 
 
 class _FaceUpStep(ActiveSeatPhase):
@@ -143,7 +134,7 @@ class _Discard(MoveKind):
         return same_step(before, now) or card_unchanged(before, now, seat, action.get("card"))
 
 
-register_move(_Discard("discard", ("card",), ("discarded",)))
+DISCARD = _Discard("discard", ("card",), ("discarded",))
 
 
 # Step 3: reveal, take matching discards, plant what is wanted, leave the rest on offer.
@@ -194,27 +185,23 @@ class _EndTurn(MoveKind):
         return same_step(before, now) or faceup_unchanged(before, now)
 
 
-register_move(_EndTurn("end_turn", (), ("turn_ended",)))
+END_TURN = _EndTurn("end_turn", (), ("turn_ended",))
 
 
-register(
+STEPS = (
     _Offer(
         "duel_offer",
         plants_from="offer",
         wrong_card=gettext_noop("You can plant only the cards on offer."),
-    )
-)
-register(
+    ),
     _Plant(
         "duel_plant",
         plants_from="hand",
         wrong_card=gettext_noop("You must plant the front card of your hand first."),
-    )
-)
-register(
+    ),
     _Reveal(
         "duel_reveal",
         plants_from="revealed",
         wrong_card=gettext_noop("You can plant only the cards you turned up."),
-    )
+    ),
 )
