@@ -16,7 +16,9 @@ code, and the reveal, the draw and the listing of moves ask the game's expansion
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:  # state.py asks the expansions for their cards, so it cannot be imported here
     from .bots.heuristic import HeuristicBot
@@ -26,13 +28,16 @@ if TYPE_CHECKING:  # state.py asks the expansions for their cards, so it cannot 
     from .state import State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Expansion:
-    """An expansion that adds nothing; each expansion overrides what it adds."""
+    """An expansion that adds nothing; each expansion overrides what it adds. It may also be a
+    class of plain Python (a test's), so the compiled class allows subclasses that are not
+    compiled."""
 
-    key: str = ""
+    key: ClassVar[str] = ""
     # Whether hand cards are what battles are fought with (Bohnaparte): a bot then keeps
     # them rather than give them away.
-    hand_cards_fight: bool = False
+    hand_cards_fight: ClassVar[bool] = False
 
     def __init__(self) -> None:
         # Its own kinds of move, and their names, in the order `legal_actions` lists them.
@@ -86,23 +91,14 @@ class Expansion:
         """Its part of a seat's view (None: a spectator), under its key; None: no part."""
         return None
 
-    # Its words.
-
-    def event_wordings(self) -> dict:
-        """Its kinds of event and their lines in the log, worded as `events.describe`'s."""
-        return {}
-
-    def prompt_wordings(self) -> dict:
-        """Its prompts (`prompts.Wording`), by key."""
-        return {}
-
-    def turn_steps(self) -> dict[str, tuple[str, str]]:
-        """Each of its phases in a game's turn, for the guide: (name, text) message ids."""
-        return {}
-
-    def guide(self) -> tuple[tuple[str, str], ...]:
-        """Its rules in brief for the "How to play" page: (name, text) message ids, in order."""
-        return ()
+    # Its words: its kinds of event and their lines in the log, worded as `events.describe`'s;
+    # its prompts (`prompts.Wording`) by key; each of its phases in a game's turn, for the
+    # guide, as (name, text) message ids; its rules in brief for the "How to play" page, as
+    # (name, text) message ids in order.
+    event_wordings: ClassVar[dict] = {}
+    prompt_wordings: ClassVar[dict] = {}
+    turn_steps: ClassVar[dict[str, tuple[str, str]]] = {}
+    guide: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     # How its games end.
 

@@ -84,7 +84,7 @@ def facts(edition: str, players: int, options: dict | None = None) -> dict:
         "more": [
             {"name": gettext(name), "text": gettext(text)}
             for key in rules.expansions
-            for name, text in EXPANSIONS[key].guide()
+            for name, text in EXPANSIONS[key].guide
         ],
         "beans": [
             {

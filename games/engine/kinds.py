@@ -11,17 +11,21 @@ has passed, so an `IllegalMove` leaves the game exactly as it was.
 
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from .errors import IllegalMove
 from .events import Event
 from .language import gettext
 from .state import State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MoveKind:
     """One kind of move. Each kind is a subclass that overrides every method but `open`.
 
     Methods, not functions kept in fields (as `phases.Phase`): compiled, a method is called as
-    C code, and `apply` and `moves` are on every move's path.
+    C code, and `apply` and `moves` are on every move's path. A kind may also be a class of
+    plain Python (a test's), so the compiled class allows subclasses that are not compiled.
     """
 
     def __init__(self, name: str, keys: tuple[str, ...] = (), emits: tuple[str, ...] = ()):

@@ -19,9 +19,9 @@ def install(expansion: Expansion) -> Expansion:
         phases.register(phase)
     for kind in expansion.kinds():
         kinds.register(kind)
-    register_wordings(expansion.event_wordings())
-    WORDINGS.update(expansion.prompt_wordings())
-    guide.register_steps(expansion.turn_steps())
+    register_wordings(expansion.event_wordings)
+    WORDINGS.update(expansion.prompt_wordings)
+    guide.register_steps(expansion.turn_steps)
     for key, (scores, unit) in expansion.counts().items():
         register_count(key, scores, unit)
     for key, (wording, values) in expansion.tie_breaks().items():

@@ -50,6 +50,10 @@ _KINDS: Final = {kind.name: kind for kind in (*moves.KINDS, *attacks.KINDS)}
 class Bohnaparte(Expansion):
     key = KEY
     hand_cards_fight = True
+    event_wordings = EVENTS
+    prompt_wordings = PROMPTS
+    turn_steps = STEP_WORDS
+    guide = GUIDE
 
     def editions(self) -> tuple[Edition, ...]:
         return (EDITION,)
@@ -117,18 +121,6 @@ class Bohnaparte(Expansion):
 
     def view(self, state: State, seat: int | None) -> dict | None:
         return seat_view(state, seat)
-
-    def event_wordings(self) -> dict:
-        return EVENTS
-
-    def prompt_wordings(self) -> dict:
-        return PROMPTS
-
-    def turn_steps(self) -> dict[str, tuple[str, str]]:
-        return STEP_WORDS
-
-    def guide(self) -> tuple[tuple[str, str], ...]:
-        return GUIDE
 
     def counts(self) -> dict[str, tuple[Callable[[State], list[int]], str]]:
         return {"points": (all_points, gettext_noop("victory points"))}

@@ -25,6 +25,9 @@ class Duel(Expansion):
     # Its own part of the state: whether the active player has discarded a hand card in step 2
     # of this turn (one at most).
     key = "duel"
+    event_wordings = EVENTS
+    prompt_wordings = PROMPTS
+    turn_steps = STEP_WORDS
 
     def tables(self) -> tuple[tuple[str, int], ...]:
         return (("rio-grande", 2),)
@@ -56,15 +59,6 @@ class Duel(Expansion):
 
     def new_part(self, state: State) -> dict:
         return {"discarded": False}
-
-    def event_wordings(self) -> dict:
-        return EVENTS
-
-    def prompt_wordings(self) -> dict:
-        return PROMPTS
-
-    def turn_steps(self) -> dict[str, tuple[str, str]]:
-        return STEP_WORDS
 
     def step_move(self, bot: HeuristicBot, state: State, seat: int) -> dict | None:
         """Plant what fits, discard what would force an uproot, leave the rest on offer."""
