@@ -16,7 +16,7 @@ code, and the reveal, the draw and the listing of moves ask the game's expansion
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -67,9 +67,17 @@ class Expansion:
 
     # Its part of the state, and what it changes in the base game's turn.
 
-    def new_part(self, state: State) -> dict:
-        """Its part of a new game's state."""
+    def new_part(self, state: State) -> object:
+        """Its part of a new game's state: an object of its own, or a dict of plain data."""
         return {}
+
+    def part_to_dict(self, part: object) -> dict:
+        """Its part as a game is saved: `state.ext[key]` as it always was stored."""
+        return cast(dict, part)
+
+    def part_from_dict(self, data: dict) -> object:
+        """Its part from how a game is saved (`part_to_dict`)."""
+        return data
 
     def extra_reveal(self, state: State, seat: int) -> int:
         """Cards turned up beyond the edition's number by the active seat."""
@@ -131,9 +139,19 @@ class Expansion:
 EXPANSIONS: Final[dict[str, Expansion]] = {}
 
 
-def new_parts(state: State) -> dict[str, dict]:
+def new_parts(state: State) -> dict[str, object]:
     """The parts of a new game's state that its expansions keep."""
     return {key: EXPANSIONS[key].new_part(state) for key in state.rules.expansions}
+
+
+def parts_to_dict(parts: dict[str, object]) -> dict[str, dict]:
+    """The expansions' parts of a state as a game is saved."""
+    return {key: EXPANSIONS[key].part_to_dict(part) for key, part in parts.items()}
+
+
+def parts_from_dict(data: dict[str, dict]) -> dict[str, object]:
+    """The expansions' parts of a state from how a game is saved."""
+    return {key: EXPANSIONS[key].part_from_dict(part) for key, part in data.items()}
 
 
 def expansions_of(state: State) -> list[Expansion]:

@@ -309,14 +309,14 @@ def test_a_setup_that_cannot_be_made_fails_as_move_zero():
 
 def test_the_bean_duel_keeps_its_discard_record_in_its_own_part_of_the_state():
     state = game("rio-grande", 2, "duel-part")
-    assert state.ext == {"duel": {"discarded": False}}
-    assert game("rio-grande", 3).ext == {}
+    assert state.to_dict()["ext"] == {"duel": {"discarded": False}}
+    assert game("rio-grande", 3).to_dict()["ext"] == {}
 
     act(state, ALICE, "plant", card=state.hands[ALICE][0], field=0)
     act(state, ALICE, "discard", card=state.hands[ALICE][-1])
 
-    assert state.ext["duel"]["discarded"] is True
-    assert state.copy().ext == state.ext
+    assert state.to_dict()["ext"] == {"duel": {"discarded": True}}
+    assert state.copy().to_dict() == state.to_dict()
 
 
 class Farms(Expansion):

@@ -87,7 +87,7 @@ class Bohnaparte(Expansion):
     def kinds(self) -> tuple[MoveKind, ...]:
         return tuple(_KINDS[name] for name in MOVE_KINDS)
 
-    def new_part(self, state: State) -> dict:
+    def new_part(self, state: State) -> object:
         options = state.options
         chosen = map_key(state.players, options.get("cavalry", False), options.get("grid", False))
         n = state.players

@@ -4,7 +4,7 @@ what the bots make of it. `games.engine` installs it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 from ..bots.heuristic import HeuristicBot, field_for
 from ..editions import Rules, without
@@ -14,7 +14,7 @@ from ..kinds import MoveKind
 from ..language import gettext_noop
 from ..phases import Phase
 from ..state import State
-from .steps import DISCARD, END_TURN, STEPS
+from .steps import DISCARD, END_TURN, STEPS, DuelPart
 from .wording import EVENTS, PROMPTS
 from .wording import STEPS as STEP_WORDS
 
@@ -57,8 +57,14 @@ class Duel(Expansion):
     def kinds(self) -> tuple[MoveKind, ...]:
         return (DISCARD, END_TURN)
 
-    def new_part(self, state: State) -> dict:
-        return {"discarded": False}
+    def new_part(self, state: State) -> object:
+        return DuelPart()
+
+    def part_to_dict(self, part: object) -> dict:
+        return cast(DuelPart, part).to_dict()
+
+    def part_from_dict(self, data: dict) -> object:
+        return DuelPart.from_dict(data)
 
     def step_move(self, bot: HeuristicBot, state: State, seat: int) -> dict | None:
         """Plant what fits, discard what would force an uproot, leave the rest on offer."""

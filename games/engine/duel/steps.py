@@ -22,6 +22,8 @@ Cards still on offer when the game ends stay in `state.faceup`: nobody may take 
 more, they are worth nothing and, not being in a hand, count for nobody's tie-break.
 """
 
+from typing import cast
+
 from ..beans import BEAN_KEYS
 from ..conflicts import card_unchanged, faceup_unchanged, same_step
 from ..deck import keys, take_cards
@@ -32,6 +34,25 @@ from ..kinds import MoveKind, whole_number
 from ..language import gettext, gettext_noop
 from ..state import State
 from ..turn import ActiveSeatPhase, PlantFromHand, advance
+
+
+class DuelPart:
+    """The Duel's own part of the state: whether the active player has discarded a hand card
+    in step 2 of this turn (one at most). Saved as it always was: {"discarded": false}."""
+
+    def __init__(self, discarded: bool = False) -> None:
+        self.discarded = discarded
+
+    def to_dict(self) -> dict:
+        return {"discarded": self.discarded}
+
+    @staticmethod
+    def from_dict(data: dict) -> "DuelPart":
+        return DuelPart(data["discarded"])
+
+
+def part(state: State) -> DuelPart:
+    return cast(DuelPart, state.ext["duel"])
 
 
 class _FaceUpStep(ActiveSeatPhase):
@@ -54,7 +75,7 @@ def _after_offer_taken(state: State, seat: int, events: list[Event]) -> None:
 
 class _Offer(_FaceUpStep):
     def enter(self, state: State, events: list[Event]) -> None:
-        state.ext["duel"]["discarded"] = False
+        part(state).discarded = False
         if not state.faceup:
             advance(state, events)
 
@@ -86,7 +107,7 @@ def _discardable(state: State, seat: int) -> list[int]:
         return []
     if state.phase == "duel_offer":
         return list(state.faceup)
-    if state.phase == "duel_plant" and state.planted and not state.ext["duel"]["discarded"]:
+    if state.phase == "duel_plant" and state.planted and not part(state).discarded:
         return list(state.hands[seat])
     return []
 
@@ -122,7 +143,7 @@ class _Discard(MoveKind):
         if offered:
             _after_offer_taken(state, seat, events)
         else:
-            state.ext["duel"]["discarded"] = True
+            part(state).discarded = True
             advance(state, events)
 
     def moves(self, state: State, seat: int) -> list[dict]:
