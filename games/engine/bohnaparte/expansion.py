@@ -5,7 +5,6 @@ tie-break, and what the bots make of it. `games.engine` installs it."""
 from collections.abc import Callable
 from typing import Final
 
-from ..bots import bohnaparte as bots
 from ..editions import AMIGO_BEANS, Edition, Option, Rules
 from ..errors import SetupError
 from ..expansions import Expansion
@@ -13,7 +12,7 @@ from ..kinds import MoveKind
 from ..language import gettext, gettext_noop
 from ..phases import Phase
 from ..state import State
-from . import attacks, moves
+from . import attacks, bots, moves
 from .board import all_lands, all_points, count_of_kind
 from .checks import cards, violations
 from .guide import GUIDE
