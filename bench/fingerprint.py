@@ -1,9 +1,9 @@
 """A fingerprint of how games play, to show that a change of structure changed no game.
 
-    python -m bench.fingerprint [--games 470]
+    python -m bench.fingerprint [--games 470] [--bohnaparte-games 80]
 
 Plays seeded games of every edition and player count with random, heuristic and mixed bots,
-then prints three SHA-256 hashes:
+then prints four SHA-256 hashes:
 
 - games: each game's move log, scores and winners;
 - events: every event of every game as every seat (and a spectator) reads it, worded;
@@ -11,6 +11,10 @@ then prints three SHA-256 hashes:
   reason "my games" gives), the move a timeout would make for each awaited seat and the clock
   it runs on;
 - ranking: the final ranking of every finished game, as the page shows it.
+
+A fifth, printed apart, covers Bohnaparte (3 to 6 players, with and without cavalry and the
+square grid, random, normal, strong and mixed bots): its games, events, prompts, timeouts and
+rankings, and each state as it is saved.
 
 Run it before and after a change; equal hashes mean equal games, events and prompts.
 """
@@ -48,6 +52,12 @@ TABLES = [
     ("rio-grande", 7, {}),
 ]
 BOTS = (["random"], ["heuristic"], ["random", "heuristic"])
+BOHNAPARTE_TABLES = [
+    (players, options)
+    for players in (3, 4, 5, 6)
+    for options in ({}, {"cavalry": True}, {"grid": True}, {"cavalry": True, "grid": True})
+]
+BOHNAPARTE_BOTS = (["random"], ["heuristic"], ["strong"], ["easy", "random", "strong"])
 # What each row of the final ranking shows.
 RANKED = ("name", "coins", "hand", "winner")
 
@@ -68,16 +78,33 @@ def fingerprint(games: int) -> dict[str, str]:
     return {name: hasher.hexdigest() for name, hasher in hashes.items()}
 
 
+def bohnaparte_fingerprint(games: int) -> str:
+    """One hash of Bohnaparte's games, events, prompts, rankings and saved states."""
+    hasher = hashlib.sha256()
+    hashes = dict.fromkeys(("events", "protocol", "ranking", "saved"), hasher)
+    combos = [(table, bots) for table in BOHNAPARTE_TABLES for bots in BOHNAPARTE_BOTS]
+    for number in range(games):
+        (players, options), bots = combos[number % len(combos)]
+        seed = f"fingerprint/bohnaparte/{number}"
+        outcome = play("bohnaparte", players, seed, bots, check=False, options=options)
+        _digest(hasher, [outcome.log, outcome.scores, outcome.winners])
+        _replay("bohnaparte", players, seed, options, outcome.log, hashes)
+    return hasher.hexdigest()
+
+
 def _replay(edition, players, seed, options, log, hashes) -> None:
     names = [f"seat{seat}" for seat in range(players)]
     state, events = engine.new_game(edition, names, seed, options)
     viewers = [*range(players), None]
+    saved = hashes.get("saved")
     _digest(hashes["events"], _worded(events, names, viewers))
     _digest(hashes["protocol"], _protocol(state, viewers))
     for seat, action in log:
         events = engine.apply(state, seat, action)
         _digest(hashes["events"], _worded(events, names, viewers))
         _digest(hashes["protocol"], _protocol(state, viewers))
+        if saved is not None:
+            _digest(saved, engine.to_dict(state))
     if state.over:
         ranking = board(engine.view(state, None))["result"]["ranking"]
         _digest(hashes["ranking"], [[row[key] for key in RANKED] for row in ranking])
@@ -104,12 +131,17 @@ def _protocol(state, viewers) -> list:
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.fingerprint", description=__doc__)
     parser.add_argument("--games", type=int, default=470)
+    parser.add_argument("--bohnaparte-games", type=int, default=80)
     args = parser.parse_args()
     started = time.perf_counter()
     hashes = fingerprint(args.games)
     print(f"games={args.games} seconds={time.perf_counter() - started:.0f}")
     for name, digest in hashes.items():
         print(f"{name}: {digest}")
+    started = time.perf_counter()
+    bohnaparte = bohnaparte_fingerprint(args.bohnaparte_games)
+    print(f"bohnaparte games={args.bohnaparte_games} seconds={time.perf_counter() - started:.0f}")
+    print(f"bohnaparte: {bohnaparte}")
 
 
 if __name__ == "__main__":

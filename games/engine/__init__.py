@@ -13,23 +13,28 @@ from .compiled import search_path
 
 __path__ = search_path(__path__, __name__)  # the compiled modules, where built
 
-from . import duel as _duel  # noqa: F401  (registers the Bean Duel's phases)
-from .actions import apply, trimmed
+from . import actions as _actions  # noqa: F401  (registers the base game's moves)
 from .beans import BEANS, payout
-from .bohnaparte import expansion as _bohnaparte  # noqa: F401  (registers Bohnaparte)
+from .bohnaparte.expansion import Bohnaparte
 from .conflicts import what_changed
+from .duel.expansion import Duel
 from .editions import EDITIONS, resolve
 from .ending import outcome
 from .errors import IllegalMove, SetupError
 from .events import Event, describe
+from .kinds import apply, trimmed
 from .legal import legal_actions, legal_kinds, may_offer
 from .phases import BANK, TRADING_WINDOW
 from .prompts import Prompt
 from .protocol import clocks, default_move, prompt, step, waiting_for
+from .registry import install
 from .replay import ReplayError, replay, replay_onto
 from .setup import new_game
 from .state import State, seed_hash
 from .views import view
+
+install(Duel())
+install(Bohnaparte())
 
 
 def to_dict(state: State) -> dict:

@@ -1,19 +1,24 @@
-"""Editions as data: each resolves, for a player count and options, to the rules of one game."""
+"""Editions as data: each resolves, for a player count and options, to the rules of one game.
+
+The base game's editions are here; an expansion brings its own (Bohnaparte) or plays a table of
+another's (the Bean Duel, Rio Grande with two players), resolved by the expansion
+(`registry.install` registers them).
+"""
+
+from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .beans import BEAN_INDEX, BEANS
 from .errors import SetupError
 from .language import gettext, gettext_noop
 
+if TYPE_CHECKING:  # an expansion's module imports the editions to make its rules
+    from .expansions import Expansion
+
 STANDARD_TURN: Final = ("plant", "trade", "plant_traded", "draw")
-DUEL_TURN: Final = ("duel_offer", "duel_plant", "duel_reveal", "draw")
-# Bohnaparte: the monastery's draw before planting, and the attacks before the draw; with
-# cavalry the draw may be swapped with the merchant's cards.
-BOHNAPARTE_TURN: Final = ("monastery", "plant", "trade", "plant_traded", "attack", "draw")
-CAVALRY_TURN: Final = ("monastery", "plant", "trade", "plant_traded", "attack", "merchant_draw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +42,9 @@ class Rules:
     # "clockwise" (furthest from the start player), "shared", "hand", or an expansion's own
     # (ending.TIE_VALUES: Bohnaparte's "lands").
     tie_break: str = "shared"
-    harvest_in_own_turn_only: bool = False
+    # Why a harvest in another player's turn is refused, where harvests are made only in
+    # one's own turn (the Bean Duel's words); None: at any time.
+    harvest_in_own_turn_only: str | None = None
     turn: tuple[str, ...] = STANDARD_TURN
     # Expansions this game plays with (see expansions.py): each keeps its own part of the
     # state and may change how many cards are turned up and drawn.
@@ -99,6 +106,9 @@ class Edition:
                 )
             if not isinstance(value, bool):
                 raise SetupError(gettext("The option {key!r} is either on or off.").format(key=key))
+        expansion = _TABLES.get((self.key, players)) or _PLAYED_BY.get(self.key)
+        if expansion is not None:
+            return expansion.rules(self.key, players, options)
         return _RESOLVERS[self.key](players, options)
 
 
@@ -110,7 +120,7 @@ AMIGO_BEANS: Final = _beans("blue", "chili", "stink", "green", "soy", "black-eye
 ALL_BEANS: Final = tuple(range(len(BEANS)))
 
 
-def _without(*keys: str) -> tuple[int, ...]:
+def without(*keys: str) -> tuple[int, ...]:
     removed = set(_beans(*keys))
     return tuple(bean for bean in ALL_BEANS if bean not in removed)
 
@@ -141,28 +151,12 @@ def _amigo_1997(players: int, options: dict) -> Rules:
 
 
 def _rio_grande(players: int, options: dict) -> Rules:
-    if players == 2:
-        return Rules(
-            edition="rio-grande",
-            players=2,
-            beans=_without("garden", "cocoa"),
-            deal=(5, 5),
-            third_field_cost=3,
-            paid_coins_leave_game=True,
-            reveal=3,
-            draw=2,
-            exhaustions_to_end=1,
-            tie_break="hand",
-            harvest_in_own_turn_only=True,
-            turn=DUEL_TURN,
-            expansions=("duel",),
-        )
     big = players >= 6
     removed = {3: ("cocoa",), 4: ("coffee",), 5: ("coffee",)}.get(players, ("cocoa", "garden"))
     return Rules(
         edition="rio-grande",
         players=players,
-        beans=_without(*removed),
+        beans=without(*removed),
         deal=(3, 4, 5) + (6,) * (players - 3) if big else (5,) * players,
         fields_at_start=3 if players == 3 else 2,
         third_field_cost=None if players == 3 else (2 if big else 3),
@@ -172,99 +166,65 @@ def _rio_grande(players: int, options: dict) -> Rules:
     )
 
 
-def _bohnaparte(players: int, options: dict) -> Rules:
-    """RULES.md 6.1: the 104-card Amigo deck, two fields and none to buy, the base game's deal,
-    reveal and draw for every player count; the end at the 4th exhaustion unless chosen."""
-    shorter = options.get("end_at_third_exhaustion", False)
-    longer = options.get("end_at_fifth_exhaustion", False)
-    if shorter and longer:
-        raise SetupError(
-            gettext("Choose one end for the game: the 3rd or the 5th exhaustion, not both.")
-        )
-    return Rules(
-        edition="bohnaparte",
-        players=players,
-        beans=AMIGO_BEANS,
-        deal=(5,) * players,
-        exhaustions_to_end=3 if shorter else 5 if longer else 4,
-        tie_break="lands",
-        turn=CAVALRY_TURN if options.get("cavalry", False) else BOHNAPARTE_TURN,
-        expansions=("bohnaparte",),
-        opening="choose_camp",
-        counts="points",
-    )
-
-
 _RESOLVERS: Final = {
     "amigo-classic": _amigo_classic,
     "amigo-1997": _amigo_1997,
     "rio-grande": _rio_grande,
-    "bohnaparte": _bohnaparte,
 }
 
-EDITIONS: Final[MappingProxyType[str, Edition]] = MappingProxyType(
-    {
-        "amigo-classic": Edition(
-            "amigo-classic",
-            gettext_noop("Bohnanza (Amigo, current rules)"),
-            "seed 001",
-            3,
-            5,
-            (),
-        ),
-        "amigo-1997": Edition(
-            "amigo-1997",
-            gettext_noop("Bohnanza (Amigo, 1997 rules)"),
-            "seed 002",
-            3,
-            5,
-            (
-                Option(
-                    "three_fields_at_three",
-                    gettext_noop("3 players start with 3 fields (beginners)"),
-                    (3,),
-                ),
-                Option(
-                    "cheap_third_field_at_five",
-                    gettext_noop("5 players buy the third field for 2 coins"),
-                    (5,),
-                ),
+_EDITIONS: Final[dict[str, Edition]] = {
+    "amigo-classic": Edition(
+        "amigo-classic",
+        gettext_noop("Bohnanza (Amigo, current rules)"),
+        "seed 001",
+        3,
+        5,
+        (),
+    ),
+    "amigo-1997": Edition(
+        "amigo-1997",
+        gettext_noop("Bohnanza (Amigo, 1997 rules)"),
+        "seed 002",
+        3,
+        5,
+        (
+            Option(
+                "three_fields_at_three",
+                gettext_noop("3 players start with 3 fields (beginners)"),
+                (3,),
+            ),
+            Option(
+                "cheap_third_field_at_five",
+                gettext_noop("5 players buy the third field for 2 coins"),
+                (5,),
             ),
         ),
-        "rio-grande": Edition(
-            "rio-grande",
-            gettext_noop("Bohnanza (Rio Grande; 2 players: the Bean Duel)"),
-            "seeds 000 and 004",
-            2,
-            7,
-            (),
-            titles=((2, gettext_noop("The Bean Duel (Rio Grande, 2 players)")),)
-            + tuple((n, gettext_noop("Bohnanza (Rio Grande)")) for n in range(3, 8)),
-        ),
-        "bohnaparte": Edition(
-            "bohnaparte",
-            gettext_noop("Bohnaparte (map conquest, Amigo deck)"),
-            "seed 003",
-            3,
-            6,
-            (
-                Option(
-                    "cavalry",
-                    gettext_noop("Cavalry variant: forests, horse paddocks and merchants"),
-                ),
-                Option("grid", gettext_noop("Square grid map: no attacks across corners")),
-                Option(
-                    "end_at_third_exhaustion",
-                    gettext_noop("Shorter game: end at the 3rd exhaustion"),
-                ),
-                Option(
-                    "end_at_fifth_exhaustion",
-                    gettext_noop("Longer game: end at the 5th exhaustion"),
-                ),
-            ),
-        ),
-    }
-)
+    ),
+    "rio-grande": Edition(
+        "rio-grande",
+        gettext_noop("Bohnanza (Rio Grande; 2 players: the Bean Duel)"),
+        "seeds 000 and 004",
+        2,
+        7,
+        (),
+        titles=((2, gettext_noop("The Bean Duel (Rio Grande, 2 players)")),)
+        + tuple((n, gettext_noop("Bohnanza (Rio Grande)")) for n in range(3, 8)),
+    ),
+}
+# Every edition, the base game's first, then the expansions' in the order they are installed.
+EDITIONS: Final[MappingProxyType[str, Edition]] = MappingProxyType(_EDITIONS)
+# The expansion resolving each edition of its own, and each table of another edition it plays.
+_PLAYED_BY: Final[dict[str, Expansion]] = {}
+_TABLES: Final[dict[tuple[str, int], Expansion]] = {}
+
+
+def register(edition: Edition, expansion: Expansion) -> None:
+    _EDITIONS[edition.key] = edition
+    _PLAYED_BY[edition.key] = expansion
+
+
+def register_table(edition: str, players: int, expansion: Expansion) -> None:
+    _TABLES[(edition, players)] = expansion
 
 
 def resolve(edition: object, players: object, options: object = None) -> Rules:

@@ -206,33 +206,6 @@ def _traded(e, who, you, names, viewer):
     )
 
 
-def _discarded(e, who, you, names, viewer):
-    params = {"who": who, "bean": bean_name(e["bean"])}
-    source = e.get("source", "")
-    if source == "offer":
-        if you:
-            return gettext("You discarded a {bean} from the offer.").format(**params)
-        return gettext("{who} discarded a {bean} from the offer.").format(**params)
-    if source == "hand":
-        if you:
-            return gettext("You discarded a {bean} from the hand.").format(**params)
-        return gettext("{who} discarded a {bean} from the hand.").format(**params)
-    if you:
-        return gettext("You discarded a {bean}.").format(**params)
-    return gettext("{who} discarded a {bean}.").format(**params)
-
-
-def _turn_ended(e, who, you, names, viewer):
-    if not e["beans"]:
-        if you:
-            return gettext("You ended the turn.")
-        return gettext("{who} ended the turn.").format(who=who)
-    params = {"who": who, "beans": bean_summary(e["beans"])}
-    if you:
-        return gettext("You ended the turn, leaving {beans} on offer.").format(**params)
-    return gettext("{who} ended the turn, leaving {beans} on offer.").format(**params)
-
-
 def _turn_started(e, who, you, names, viewer):
     if you:
         return gettext("Your turn {turn} began.").format(turn=e["turn"])
@@ -280,14 +253,6 @@ def _game_ending(e, *_):
     return gettext("The game will end after this turn: {reason}").format(reason=gettext(reason))
 
 
-def _took_discard(e, who, you, *_):
-    if you:
-        return gettext("You took a {bean} from the discard pile.").format(bean=bean_name(e["bean"]))
-    return gettext("{who} took a {bean} from the discard pile.").format(
-        who=who, bean=bean_name(e["bean"])
-    )
-
-
 _WORDING: Final = {
     "game_started": lambda e, *_: gettext("The game began. Seed hash {hash}….").format(
         hash=e["seed_hash"][:12]
@@ -320,15 +285,17 @@ _WORDING: Final = {
     "reshuffled": lambda e, *_: gettext(
         "The discard pile was shuffled into a new draw pile of {cards}."
     ).format(cards=_cards(e["count"])),
-    "discarded": _discarded,
-    "took_discard": _took_discard,
-    "turn_ended": _turn_ended,
     "game_ending": _game_ending,
     "resigned": _said(
         gettext_noop("You resigned: the seat is played to the end without you."),
         gettext_noop("{who} resigned: the seat is played to the end without them."),
     ),
 }
+
+
+def has_wording(kind: str) -> bool:
+    """Whether the log words events of this kind (`describe` shows any other by its name)."""
+    return kind in _WORDING
 
 
 def register_wordings(wordings: dict) -> None:

@@ -9,8 +9,9 @@ from .ending import tie_break_worded
 from .expansions import EXPANSIONS
 from .language import gettext, gettext_noop
 
-# Each step of a turn (Rules.turn): its name, and what the player does in it.
-_STEPS: Final = {
+# Each step of a turn (Rules.turn): its name, and what the player does in it; an expansion
+# adds its own (`register_steps`).
+_STEPS: Final[dict[str, tuple[str, str]]] = {
     "plant": (
         gettext_noop("Plant from your hand"),
         gettext_noop(
@@ -37,46 +38,6 @@ _STEPS: Final = {
         gettext_noop("Draw"),
         gettext_noop("Draw {draw} cards, one at a time, to the back of your hand."),
     ),
-    "duel_offer": (
-        gettext_noop("Take the offer"),
-        gettext_noop("Plant or discard each card your opponent left on offer."),
-    ),
-    "duel_plant": (
-        gettext_noop("Plant from your hand"),
-        gettext_noop(
-            "Plant the front card of your hand, and perhaps the next. You may also discard one "
-            "card from anywhere in your hand."
-        ),
-    ),
-    "duel_reveal": (
-        gettext_noop("Turn up and offer"),
-        gettext_noop(
-            "Turn up {reveal} cards and plant those you want; the others stay on offer for "
-            "your opponent."
-        ),
-    ),
-    "monastery": (
-        gettext_noop("The monastery"),
-        gettext_noop(
-            "A player who holds a monastery draws a card before planting: a card of battle "
-            "value 6 to 12 becomes a coin, a higher one is discarded."
-        ),
-    ),
-    "attack": (
-        gettext_noop("Attack"),
-        gettext_noop(
-            "Pay a coin to attack a land next to one of yours. Attacker and defender each pick a "
-            "battle card; the higher value wins the land, and a tie goes to the defender. "
-            "Attack as often as you like."
-        ),
-    ),
-    "merchant_draw": (
-        gettext_noop("Draw or buy from the merchant"),
-        gettext_noop(
-            "Draw {draw} cards to the back of your hand; a merchant's owner may swap them for "
-            "the cards it shows."
-        ),
-    ),
 }
 
 
@@ -90,6 +51,10 @@ _GOALS: Final = {
         "and the most points wins."
     ),
 }
+
+
+def register_steps(steps: dict[str, tuple[str, str]]) -> None:
+    _STEPS.update(steps)
 
 
 def turn_steps(edition: str, players: int, options: dict | None = None) -> list[dict]:
@@ -114,7 +79,7 @@ def facts(edition: str, players: int, options: dict | None = None) -> dict:
         "third_field_cost": rules.third_field_cost,
         "exhaustions": rules.exhaustions_to_end,
         "tie_break": tie_break_worded(rules.tie_break),
-        "harvest_in_own_turn_only": rules.harvest_in_own_turn_only,
+        "harvest_in_own_turn_only": rules.harvest_in_own_turn_only is not None,
         # What an expansion adds (Bohnaparte: its map, lands, depot, end and cavalry).
         "more": [
             {"name": gettext(name), "text": gettext(text)}

@@ -2,6 +2,7 @@
 
 from .events import Event
 from .expansions import extra_violations
+from .phases import PHASES
 from .state import State
 
 
@@ -24,7 +25,7 @@ def violations(state: State) -> list[str]:
         found.append(f"cards waiting to be planted in phase {state.phase}")
     if not state.over and not state.ending and not state.deck:
         found.append("the draw pile is empty while the game goes on")
-    if state.faceup and state.phase not in ("trade", "duel_offer", "duel_reveal", "over"):
+    if state.faceup and state.phase not in ("trade", "over") and not _plants_faceup(state):
         found.append(f"face-up cards in phase {state.phase}")
     rules = state.rules
     if rules.paid_coins_leave_game:
@@ -48,3 +49,8 @@ def count_coins(events: list[Event], coins: list[int]) -> None:
             coins[event.seat] -= data["cost"]
         elif "paid" in data or "earned" in data:
             coins[event.seat] += data.get("earned", 0) - data.get("paid", 0)
+
+
+def _plants_faceup(state: State) -> bool:
+    """Whether the phase plants from the face-up cards (the Duel's offer and reveal)."""
+    return PHASES[state.phase].plants_from in ("offer", "revealed")

@@ -62,10 +62,6 @@ class Phase:
         """The seats whose move the game waits for."""
         return []
 
-    def extra_actions(self, state: State, seat: int) -> list[dict]:
-        """Moves particular to this phase, described as `legal_actions` describes them."""
-        return []
-
     def prompt(self, state: State, seat: int) -> str | tuple[str, dict]:
         """The prompt (a key of prompts.WORDINGS) for a seat the phase waits for, or the key
         and the parameters its wording takes."""

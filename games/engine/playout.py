@@ -5,12 +5,12 @@
 from dataclasses import dataclass, field
 from typing import Final
 
-from .actions import apply
 from .bots import make_bot
 from .bots.base import BaseBot
 from .errors import IllegalMove
 from .events import Event
 from .invariants import count_coins, violations
+from .kinds import apply
 from .phases import PHASES
 from .setup import new_game
 from .state import State

@@ -21,20 +21,20 @@ class Wording:
     default: str = ""
 
 
-_LEAST: Final = gettext_noop("make the least move that lets the game go on")
+LEAST: Final = gettext_noop("make the least move that lets the game go on")
 
 WORDINGS: Final[dict[str, Wording]] = {
     "move": Wording(
         gettext_noop("It is your move."),
         gettext_noop("your turn"),
         gettext_noop("make your move"),
-        _LEAST,
+        LEAST,
     ),
     "plant_front": Wording(
         gettext_noop("Your turn: plant the front card of your hand."),
         gettext_noop("your turn"),
         gettext_noop("make your move"),
-        _LEAST,
+        LEAST,
     ),
     "plant_next": Wording(
         gettext_noop("Your turn: plant the next card too, or stop planting."),
@@ -73,39 +73,6 @@ WORDINGS: Final[dict[str, Wording]] = {
         gettext_noop("plant the cards you kept and received"),
         gettext_noop("plant the cards you kept and received"),
         gettext_noop("plant them for you"),
-    ),
-    "duel_offer": Wording(
-        gettext_noop("Your turn: plant or discard each card your opponent left on offer."),
-        gettext_noop("your turn"),
-        gettext_noop("make your move"),
-        _LEAST,
-    ),
-    "duel_plant": Wording(
-        gettext_noop(
-            "Your turn: plant the front card of your hand; then you may plant the next one and "
-            "discard one card from your hand."
-        ),
-        gettext_noop("your turn"),
-        gettext_noop("make your move"),
-        _LEAST,
-    ),
-    "duel_plant_next": Wording(
-        gettext_noop("Plant the next card too, discard one card from your hand, or stop planting."),
-        gettext_noop("your turn"),
-        gettext_noop("plant a second card, discard one or stop planting"),
-        gettext_noop("stop planting for you"),
-    ),
-    "duel_plant_done": Wording(
-        gettext_noop("Discard one card from your hand, or stop planting."),
-        gettext_noop("your turn"),
-        gettext_noop("discard one card or stop planting"),
-        gettext_noop("stop planting for you"),
-    ),
-    "duel_reveal": Wording(
-        gettext_noop("Your turn: plant the cards you turned up that you want, then end your turn."),
-        gettext_noop("your turn"),
-        gettext_noop("make your move"),
-        _LEAST,
     ),
     # Seats the game does not wait for.
     "wait": Wording(gettext_noop("Waiting for {waiting}.")),

@@ -8,7 +8,7 @@ from typing import Final, cast
 
 from .beans import BEANS
 from .editions import Rules, resolve
-from .expansions import extra_cards
+from .expansions import extra_cards, parts_from_dict, parts_to_dict
 
 
 class Offer:
@@ -138,8 +138,9 @@ class State:
         self.over = False
         self.result: dict | None = None
         self.resigned: list[int] = []  # seats whose players left the game; they rank last
-        # Each expansion's own part of the state, by its key (see expansions.py).
-        self.ext: dict[str, dict] = {}
+        # Each expansion's own part of the state, by its key (see expansions.py): saved as a
+        # dict of plain data, whatever the expansion keeps it as.
+        self.ext: dict[str, object] = {}
 
     @property
     def players(self) -> int:
@@ -165,6 +166,8 @@ class State:
     def to_dict(self) -> dict:
         data = {name: getattr(self, name) for name in SAVED}
         data["offers"] = [offer.to_dict() for offer in self.offers.values()]
+        if self.ext:
+            data["ext"] = parts_to_dict(self.ext)
         return deep_copy(data)
 
     @classmethod
@@ -174,6 +177,8 @@ class State:
             if name != "offers":  # stored as a list
                 setattr(state, name, deep_copy(data[name]))
         state.offers = {offer["id"]: Offer.from_dict(offer) for offer in data["offers"]}
+        if state.ext:
+            state.ext = parts_from_dict(cast(dict, state.ext))
         return state
 
     def copy(self) -> "State":

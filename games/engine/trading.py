@@ -274,3 +274,19 @@ def end_trading(state: State, events: list[Event]) -> None:
     state.to_plant[state.active] += state.faceup
     state.faceup = []
     events.append(Event("trading_ended", state.active, {}))
+
+
+def can_pay(state: State, seat: int, offer: Offer) -> bool:
+    """Whether the hand holds the beans the offer asks for."""
+    beans = state.card_beans
+    hand = state.hands[seat]
+    # Loops that stop at the last card needed: an offer asks for a bean or two.
+    for bean, count in offer.ask.items():
+        for card in hand:
+            if beans[card] == bean:
+                count -= 1
+                if not count:
+                    break
+        else:
+            return False
+    return True

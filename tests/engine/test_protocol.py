@@ -24,6 +24,7 @@ from games.engine import (
 )
 from games.engine.expansions import EXPANSIONS, Expansion
 from games.engine.invariants import violations
+from games.engine.kinds import MOVES, MoveKind
 from games.engine.legal import legal_kinds, moves_of_kind
 from games.engine.simulate import play
 
@@ -66,13 +67,17 @@ def trading(**layout):
 def test_the_active_player_is_asked_for_the_front_card_then_for_the_next_or_to_stop():
     state = planting(hands={ALICE: ["red", "soy", "blue"]})
     assert told(state, ALICE) == (
-        "plant_front", True, "Your turn: plant the front card of your hand."
+        "plant_front",
+        True,
+        "Your turn: plant the front card of your hand.",
     )
 
     act(state, ALICE, "plant", card=state.hands[ALICE][0], field=0)
 
     assert told(state, ALICE) == (
-        "plant_next", True, "Your turn: plant the next card too, or stop planting."
+        "plant_next",
+        True,
+        "Your turn: plant the next card too, or stop planting.",
     )
     assert prompt(state, ALICE).default == "stop planting for you"
 
@@ -93,7 +98,9 @@ def test_while_a_player_trades_the_others_may_offer_and_the_receiver_of_an_offer
         "Your turn: trade the face-up cards and your hand, then end trading.",
     )
     assert told(state, BOB) == (
-        "may_offer", False, "alice is trading: you may make an offer. Waiting for alice."
+        "may_offer",
+        False,
+        "alice is trading: you may make an offer. Waiting for alice.",
     )
 
     act(state, ALICE, "offer", to=BOB, give=[state.faceup[0]], ask={"red": 1})
@@ -178,7 +185,9 @@ def test_the_default_move_plants_the_front_card_and_then_stops_planting():
     state = planting(hands={ALICE: ["red", "soy"]}, fields={ALICE: [("red", 1), None]})
 
     assert default_move(state, ALICE) == {
-        "kind": "plant", "card": state.hands[ALICE][0], "field": 0
+        "kind": "plant",
+        "card": state.hands[ALICE][0],
+        "field": 0,
     }
     act(state, ALICE, "plant", card=state.hands[ALICE][0], field=0)
     assert default_move(state, ALICE) == {"kind": "stop_planting"}
@@ -209,7 +218,9 @@ def test_the_default_moves_of_trading_end_it_and_decline_the_offers():
 
 def test_the_default_move_plants_received_beans():
     state = arrange(
-        game("rio-grande", 4), phase="plant_traded", to_plant={BOB: ["red"]},
+        game("rio-grande", 4),
+        phase="plant_traded",
+        to_plant={BOB: ["red"]},
         fields={BOB: [("red", 2), None]},
     )
 
@@ -298,25 +309,34 @@ def test_a_setup_that_cannot_be_made_fails_as_move_zero():
 
 def test_the_bean_duel_keeps_its_discard_record_in_its_own_part_of_the_state():
     state = game("rio-grande", 2, "duel-part")
-    assert state.ext == {"duel": {"discarded": False}}
-    assert game("rio-grande", 3).ext == {}
+    assert state.to_dict()["ext"] == {"duel": {"discarded": False}}
+    assert game("rio-grande", 3).to_dict()["ext"] == {}
 
     act(state, ALICE, "plant", card=state.hands[ALICE][0], field=0)
     act(state, ALICE, "discard", card=state.hands[ALICE][-1])
 
-    assert state.ext["duel"]["discarded"] is True
-    assert state.copy().ext == state.ext
+    assert state.to_dict()["ext"] == {"duel": {"discarded": True}}
+    assert state.copy().to_dict() == state.to_dict()
+
+
+class Farms(Expansion):
+    """An expansion that turns up one more card per planted field and draws one more."""
+
+    key = "farms"
+
+    def new_part(self, state):
+        return {"farms": 1}
+
+    def extra_reveal(self, state, seat):
+        return state.ext["farms"]["farms"]
+
+    def extra_draw(self, state, seat):
+        return 1
 
 
 @pytest.fixture
 def farms():
-    """An expansion that turns up one more card per planted field and draws one more."""
-    EXPANSIONS["farms"] = Expansion(
-        "farms",
-        new_part=lambda state: {"farms": 1},
-        extra_reveal=lambda state, seat: state.ext["farms"]["farms"],
-        extra_draw=lambda state, seat: 1,
-    )
+    EXPANSIONS["farms"] = Farms()
     yield
     del EXPANSIONS["farms"]
 
@@ -341,19 +361,39 @@ def test_an_expansion_changes_how_many_cards_are_turned_up_and_drawn(farms):
     assert len(state.hands[ALICE]) == hand - 1 + 4
 
 
+class Peek(MoveKind):
+    def moves(self, state, seat):
+        return [{"kind": "peek"}] if seat == ALICE else []
+
+
+class Vault(Expansion):
+    """An expansion keeping cards in a vault of its own, with a move open in any phase."""
+
+    key = "vault"
+
+    def kinds(self):
+        return (Peek("peek"),)
+
+    def new_part(self, state):
+        return {"cards": []}
+
+    def cards(self, state):
+        return state.ext["vault"]["cards"]
+
+    def violations(self, state):
+        return ["a crowded vault"] * (len(state.ext["vault"]["cards"]) > 1)
+
+    def view(self, state, seat):
+        return {"size": len(state.ext["vault"]["cards"])}
+
+
 @pytest.fixture
 def vault():
-    """An expansion keeping cards in a vault of its own, with a move open in any phase."""
-    EXPANSIONS["vault"] = Expansion(
-        "vault",
-        new_part=lambda state: {"cards": []},
-        extra_actions=lambda state, seat: [{"kind": "peek"}] if seat == ALICE else [],
-        cards=lambda state: state.ext["vault"]["cards"],
-        violations=lambda state: ["a crowded vault"] * (len(state.ext["vault"]["cards"]) > 1),
-        view=lambda state, seat: {"size": len(state.ext["vault"]["cards"])},
-    )
+    vault = Vault()
+    EXPANSIONS["vault"] = vault
+    MOVES["peek"] = vault.kinds()[0]
     yield
-    del EXPANSIONS["vault"]
+    del EXPANSIONS["vault"], MOVES["peek"]
 
 
 def test_an_expansion_adds_moves_places_for_cards_checks_and_a_part_of_the_view(vault):

@@ -8,12 +8,12 @@ import ast
 import re
 from pathlib import Path
 
-from games.engine.actions import HANDLERS
+from games.engine.kinds import MOVES
 from games.engine.phases import PHASES
 
 ROOT = Path(__file__).resolve().parents[2]
 # Names of phases that are not also names of moves ("plant" is both).
-PHASE_ONLY = sorted(set(PHASES) - set(HANDLERS))
+PHASE_ONLY = sorted(set(PHASES) - set(MOVES))
 
 
 def django_modules() -> list[Path]:

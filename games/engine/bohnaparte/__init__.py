@@ -1,9 +1,9 @@
 """Bohnaparte (seed 003): the map-conquest expansion for 3 to 6 players, with its cavalry
-variant. `expansion` registers it with the engine; the other modules hold its lands and maps,
-its board, battles, phases, moves, listings, view, wording and invariants.
+variant. `expansion` is Bohnaparte as one object, which `games.engine` installs; the other
+modules hold its lands and maps, its board, battles, phases, moves and attacks, listings,
+view, wording, invariants and what the bots make of it.
 
-Importing this package registers nothing, so that the bots may read the board and the view
-without pulling in the moves (which import the whole turn).
+Importing this package registers nothing.
 """
 
 from ..compiled import search_path

@@ -14,6 +14,8 @@ The expansion's part of the state, `state.ext["bohnaparte"]`:
   merchant's owner is choosing from, face down.
 """
 
+from typing import cast
+
 from ..state import State
 from .lands import (
     CANNON_TARGETS,
@@ -31,35 +33,35 @@ from .maps import MAPS, Map
 
 
 def part(state: State) -> dict:
-    return state.ext[KEY]
+    return cast(dict, state.ext[KEY])
 
 
 def board_map(state: State) -> Map:
-    return MAPS[state.ext[KEY]["map"]]
+    return MAPS[part(state)["map"]]
 
 
 def holder(state: State, land: int) -> int | None:
-    return state.ext[KEY]["owners"][land]
+    return part(state)["owners"][land]
 
 
 def held(state: State, seat: int) -> list[int]:
-    owners = state.ext[KEY]["owners"]
+    owners = part(state)["owners"]
     return [land for land in range(len(owners)) if owners[land] == seat]
 
 
 def held_count(state: State, seat: int) -> int:
-    return state.ext[KEY]["owners"].count(seat)
+    return part(state)["owners"].count(seat)
 
 
 def held_of_kind(state: State, seat: int, kind: str) -> list[int]:
     kinds = board_map(state).kinds
-    owners = state.ext[KEY]["owners"]
+    owners = part(state)["owners"]
     return [land for land in range(len(owners)) if owners[land] == seat and kinds[land] == kind]
 
 
 def count_of_kind(state: State, seat: int, kind: str) -> int:
     kinds = board_map(state).kinds
-    owners = state.ext[KEY]["owners"]
+    owners = part(state)["owners"]
     # A loop, not sum(): asked for every reveal and draw.
     count = 0
     for land in range(len(owners)):
@@ -76,7 +78,7 @@ def targets(state: State, seat: int) -> list[int]:
     """The lands `seat` may attack: next to one of its lands, or across a river next to a
     forest it holds; never a river, never its own."""
     chart = board_map(state)
-    owners = state.ext[KEY]["owners"]
+    owners = part(state)["owners"]
     found: set[int] = set()
     for land in range(len(owners)):
         if owners[land] == seat:
@@ -94,24 +96,24 @@ def cannon_applies(state: State, seat: int, land: int) -> bool:
     """A cannon helps against villages, cities and fortified lands, by itself (RULES.md 6.1)."""
     if not has_cannon(state, seat):
         return False
-    fortified = land in state.ext[KEY]["fortresses"]
+    fortified = land in part(state)["fortresses"]
     return fortified or board_map(state).kinds[land] in CANNON_TARGETS
 
 
 def ready_cavalry(state: State, seat: int) -> list[int]:
     """The paddocks `seat` holds whose cavalry is not tapped."""
-    tapped = state.ext[KEY]["tapped"]
+    tapped = part(state)["tapped"]
     return [land for land in held_of_kind(state, seat, PADDOCK) if land not in tapped]
 
 
 def full_mines(state: State, seat: int) -> list[int]:
-    emptied = state.ext[KEY]["emptied"]
+    emptied = part(state)["emptied"]
     return [land for land in held_of_kind(state, seat, MINE) if land not in emptied]
 
 
 def fortifiable(state: State, seat: int) -> list[int]:
     """The lands of `seat` with no fortress under them yet."""
-    fortresses = state.ext[KEY]["fortresses"]
+    fortresses = part(state)["fortresses"]
     return [land for land in held(state, seat) if land not in fortresses]
 
 
@@ -122,7 +124,7 @@ def holds_forest(state: State, seat: int) -> bool:
 def may_buy_merchant(state: State, seat: int) -> bool:
     """Once a game, for 3 coins, while holding a forest, with cards left to lay on it."""
     return (
-        state.ext[KEY]["merchants"][seat] is None
+        part(state)["merchants"][seat] is None
         and len(state.coins[seat]) >= MERCHANT_COST
         and not state.ending
         and holds_forest(state, seat)
@@ -132,7 +134,7 @@ def may_buy_merchant(state: State, seat: int) -> bool:
 def points(state: State, seat: int) -> int:
     """A land's points, and one more for a fortress under it (RULES.md 6.1)."""
     kinds = board_map(state).kinds
-    fortresses = state.ext[KEY]["fortresses"]
+    fortresses = part(state)["fortresses"]
     total = 0
     for land in held(state, seat):
         total += KINDS[kinds[land]].points + (land in fortresses)

@@ -78,3 +78,29 @@ GUIDE: Final = (
         ),
     ),
 )
+
+# The steps Bohnaparte adds to a turn, for the guide.
+STEPS: Final = {
+    "monastery": (
+        gettext_noop("The monastery"),
+        gettext_noop(
+            "A player who holds a monastery draws a card before planting: a card of battle "
+            "value 6 to 12 becomes a coin, a higher one is discarded."
+        ),
+    ),
+    "attack": (
+        gettext_noop("Attack"),
+        gettext_noop(
+            "Pay a coin to attack a land next to one of yours. Attacker and defender each pick a "
+            "battle card; the higher value wins the land, and a tie goes to the defender. "
+            "Attack as often as you like."
+        ),
+    ),
+    "merchant_draw": (
+        gettext_noop("Draw or buy from the merchant"),
+        gettext_noop(
+            "Draw {draw} cards to the back of your hand; a merchant's owner may swap them for "
+            "the cards it shows."
+        ),
+    ),
+}

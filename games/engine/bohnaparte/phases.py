@@ -24,26 +24,15 @@ from ..ending import finish_game
 from ..events import Event
 from ..expansions import draw_count
 from ..language import gettext
-from ..phases import PHASES, Phase, register
+from ..phases import PHASES, Phase
 from ..state import State
 from ..turn import ActiveSeatPhase, advance, begin_turn, enter
 from . import battle as fights
 from .board import board_map, count_of_kind, held_count, part, targets
-from .lands import CAMP, KINDS, MONASTERY, PADDOCK, TOKENS
-from .listing import attack_moves, battle_moves
+from .lands import KINDS, MONASTERY, PADDOCK, TOKENS
+from .listing import camp_chooser, free_camps
 
 # The opening: camps chosen from the seat after the start player round to the start player.
-
-
-def chooser(state: State) -> int:
-    chosen = sum(1 for camp in part(state)["camps"] if camp is not None)
-    return (state.start_player + 1 + chosen) % state.players
-
-
-def free_camps(state: State) -> list[int]:
-    chart = board_map(state)
-    owners = part(state)["owners"]
-    return [land for land in chart.lands if chart.kinds[land] == CAMP and owners[land] is None]
 
 
 def camp_chosen(state: State, seat: int, land: int, events: list[Event]) -> None:
@@ -52,31 +41,23 @@ def camp_chosen(state: State, seat: int, land: int, events: list[Event]) -> None
     ours["camps"][seat] = land
     events.append(Event("camp_chosen", seat, {"land": land}))
     if None in ours["camps"]:
-        state.active = chooser(state)
+        state.active = camp_chooser(state)
     else:
         begin_turn(state, events)
 
 
 class _ChooseCamp(Phase):
     def enter(self, state: State, events: list[Event]) -> None:
-        state.active = chooser(state)
+        state.active = camp_chooser(state)
 
     def waiting_for(self, state: State) -> list[int]:
-        return [chooser(state)]
-
-    def extra_actions(self, state: State, seat: int) -> list[dict]:
-        if seat != chooser(state):
-            return []
-        return [{"kind": "choose_camp", "land": land} for land in free_camps(state)]
+        return [camp_chooser(state)]
 
     def prompt(self, state: State, seat: int) -> str:
         return "choose_camp"
 
     def default_move(self, state: State, seat: int) -> dict | None:
         return {"kind": "choose_camp", "land": free_camps(state)[0]}
-
-
-register(_ChooseCamp("choose_camp"))
 
 
 # Before phase 1: cavalry stands up, monasteries may draw.
@@ -115,23 +96,12 @@ class _Monastery(ActiveSeatPhase):
         if not monasteries_left(state) or state.ending:
             advance(state, events)
 
-    def extra_actions(self, state: State, seat: int) -> list[dict]:
-        if seat != state.active:
-            return []
-        return [
-            {"kind": "monastery_draw", "left": monasteries_left(state)},
-            {"kind": "monastery_skip"},
-        ]
-
     def prompt(self, state: State, seat: int) -> str:
         return "monastery"
 
     def default_move(self, state: State, seat: int) -> dict | None:
         """The draw is what a monastery is for, and it costs nothing."""
         return {"kind": "monastery_draw"}
-
-
-register(_Monastery("monastery"))
 
 
 # Phase 4: attacks.
@@ -147,17 +117,11 @@ class _Attack(ActiveSeatPhase):
         if not may_attack(state, state.active):
             advance(state, events)
 
-    def extra_actions(self, state: State, seat: int) -> list[dict]:
-        return attack_moves(state, seat)
-
     def prompt(self, state: State, seat: int) -> str:
         return "attack"
 
     def default_move(self, state: State, seat: int) -> dict | None:
         return {"kind": "end_attacks"}
-
-
-register(_Attack("attack"))
 
 
 # A battle, until it needs a card from a seat.
@@ -230,9 +194,6 @@ class _Battle(Phase):
         needed = fights.chooser(part(state)["battle"])
         return [needed[0]]
 
-    def extra_actions(self, state: State, seat: int) -> list[dict]:
-        return battle_moves(state, seat)
-
     def prompt(self, state: State, seat: int) -> tuple[str, dict]:
         battle = part(state)["battle"]
         if seat == battle["attacker"]:
@@ -249,9 +210,6 @@ class _Battle(Phase):
         return {"kind": "battle_card", "card": _default_card(state, seat)}
 
 
-register(_Battle("battle"))
-
-
 def _default_card(state: State, seat: int):
     """The top of the deck, or when none can be drawn, the front card of the hand (a seat
     the battle waits for has one, or a depot card)."""
@@ -263,11 +221,6 @@ def _default_card(state: State, seat: int):
 
 
 # Phase 5 with cavalry: the merchant.
-
-
-def merchant_pool(state: State) -> list[int]:
-    ours = part(state)
-    return ours["drawn"] + ours["merchants"][state.active]
 
 
 class _MerchantDraw(ActiveSeatPhase):
@@ -288,12 +241,6 @@ class _MerchantDraw(ActiveSeatPhase):
         else:
             ours["drawn"] = drawn
 
-    def extra_actions(self, state: State, seat: int) -> list[dict]:
-        if seat != state.active:
-            return []
-        take = len(part(state)["drawn"])
-        return [{"kind": "merchant_take", "cards": merchant_pool(state), "take": take}]
-
     def prompt(self, state: State, seat: int) -> str:
         return "merchant"
 
@@ -302,4 +249,10 @@ class _MerchantDraw(ActiveSeatPhase):
         return {"kind": "merchant_take", "cards": list(part(state)["drawn"])}
 
 
-register(_MerchantDraw("merchant_draw"))
+STEPS = (
+    _ChooseCamp("choose_camp"),
+    _Monastery("monastery"),
+    _Attack("attack"),
+    _Battle("battle"),
+    _MerchantDraw("merchant_draw"),
+)

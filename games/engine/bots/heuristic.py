@@ -12,14 +12,12 @@ from random import Random
 from typing import Final
 
 from ..beans import payout
-from ..editions import DUEL_TURN
+from ..expansions import bot_move, step_move
 from ..fields import harvestable, third_field_cost
 from ..phases import PHASES
 from ..state import State
-from . import bohnaparte
 from .sight import Bot
 
-DUEL_STEPS: Final = DUEL_TURN[:3]  # the draw is shared and never waits for a move
 LONG_HAND: Final = 5  # with more cards in hand, a second card may start a new field
 
 
@@ -37,10 +35,9 @@ class HeuristicBot(Bot):
         self.offered = [int(card) for card in memory.get("offered", [])]
 
     def decide(self, state: State, seat: int, awaited: bool) -> dict | None:
-        if bohnaparte.plays(state):
-            move = bohnaparte.choose(state, seat, awaited)
-            if move:
-                return move
+        move = bot_move(state, seat, awaited) if state.rules.expansions else None
+        if move:
+            return move
         buy = self._buy(state, seat)
         if buy:
             return buy
@@ -48,51 +45,24 @@ class HeuristicBot(Bot):
             return self._trade(state, seat, awaited)
         if not awaited:
             return None
-        if state.phase in DUEL_STEPS:
-            return self._duel(state, seat)
+        move = step_move(self, state, seat) if state.rules.expansions else None
+        if move:
+            return move
         plantable = PHASES[state.phase].plantable(state, seat)
         if state.phase == "plant" and state.planted == 1:
             card = plantable[0] if plantable else None
             if card is None or not self._plants_second(state, seat, card):
                 return {"kind": "stop_planting"}
         if plantable:
-            return self._plant(state, seat, _best_to_plant(state, seat, plantable))
-        moves = PHASES[state.phase].extra_actions(state, seat)
-        return moves[0] if moves else None
+            return self.plant_move(state, seat, _best_to_plant(state, seat, plantable))
+        return None
 
     def _plants_second(self, state: State, seat: int, card: int) -> bool:
         if field_for(state, seat, card, growing_only=True) is not None:
             return True
         return len(state.hands[seat]) > LONG_HAND and field_for(state, seat, card) is not None
 
-    def _duel(self, state: State, seat: int) -> dict:
-        """Plant what fits, discard what would force an uproot, leave the rest on offer."""
-        cost = third_field_cost(state, seat)
-        # The Duel is one pass through the deck: a field bought late has no time to pay.
-        if cost is not None and len(state.coins[seat]) > cost and len(state.deck) > 40:
-            return {"kind": "buy_field"}
-        hand = state.hands[seat]
-        if state.phase == "duel_offer":
-            card = state.faceup[0]
-            if field_for(state, seat, card) is None:
-                return {"kind": "discard", "card": card}
-            return self._plant(state, seat, card)
-        if state.phase == "duel_plant":
-            if state.planted == 0:
-                return self._plant(state, seat, hand[0])
-            grows = field_for(state, seat, hand[0], growing_only=True) is not None
-            if state.planted == 1 and grows:
-                return self._plant(state, seat, hand[0])
-            misfit = [card for card in hand if field_for(state, seat, card) is None]
-            if misfit:
-                return {"kind": "discard", "card": misfit[0]}
-            return {"kind": "stop_planting"}
-        fitting = [card for card in state.faceup if field_for(state, seat, card) is not None]
-        if fitting:
-            return self._plant(state, seat, fitting[0])
-        return {"kind": "end_turn"}
-
-    def _plant(self, state: State, seat: int, card: int) -> dict:
+    def plant_move(self, state: State, seat: int, card: int) -> dict:
         field = field_for(state, seat, card)
         if field is None:
             return {"kind": "harvest", "field": self._harvest_for_room(state, seat)}
@@ -115,7 +85,7 @@ class HeuristicBot(Bot):
         late = state.exhaustions >= rules.exhaustions_to_end - 1
         if cost is None or late or len(state.coins[seat]) < cost + 1:
             return None
-        if rules.harvest_in_own_turn_only and seat != state.active:
+        if rules.harvest_in_own_turn_only is not None and seat != state.active:
             return None
         return {"kind": "buy_field"}
 

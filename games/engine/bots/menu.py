@@ -3,9 +3,11 @@ its own fields pay. All of it is on the seat's page, and nothing else of the gam
 from here, so the random bot is fair by construction without the cost of `seat_state` (the
 engine's speed is measured with it)."""
 
+from collections.abc import Callable
 from typing import Final
 
 from ..beans import FIRST_COIN
+from ..expansions import expansion_kinds, random_move
 from ..fields import harvestable
 from ..legal import legal_kinds, may_offer, moves_of_kind, plant_choices
 from ..phases import PHASES
@@ -31,6 +33,15 @@ class Menu:
 
     def moves(self, kind: str) -> list[dict]:
         return moves_of_kind(self._state, self._seat, kind)
+
+    def expansion_kinds(self) -> tuple[str, ...]:
+        """The kinds of move the game's expansions add, whose moves they make (`expansion_move`)."""
+        return expansion_kinds(self._state)
+
+    def expansion_move(self, listed: dict, pick: Callable, sample: Callable) -> dict:
+        """A move from one of the listed moves of an expansion's kind, made by the expansion
+        from what the entry lists: its parameters picked at random."""
+        return random_move(self._state, listed, pick, sample)
 
     def plant_choices(self) -> list[tuple[int, list[int]]]:
         return plant_choices(self._state, self._seat)

@@ -11,7 +11,6 @@ from random import Random
 from typing import Final, TypeVar
 
 from ..state import State
-from . import bohnaparte
 from .base import BaseBot
 from .menu import Menu
 
@@ -19,7 +18,7 @@ T = TypeVar("T")
 OFFERS_PER_TURN: Final = 2
 PASSED_ON: Final = ("kind", "offer", "field", "card")
 # Kinds of move that are a single move, with no parameters to choose.
-NOTHING_TO_CHOOSE: Final = frozenset(("stop_planting", "buy_field", "end_trading", "end_turn"))
+NOTHING_TO_CHOOSE: Final = frozenset(("stop_planting", "buy_field", "end_trading"))
 
 
 class RandomBot(BaseBot):
@@ -59,8 +58,8 @@ class RandomBot(BaseBot):
             kinds.remove(kind)
 
     def _move_of_kind(self, menu: Menu, kind: str) -> dict:
-        if kind in bohnaparte.KINDS_OF_MOVE:
-            return bohnaparte.random_move(self._pick(menu.moves(kind)), self._pick, self._sample)
+        if kind in menu.expansion_kinds():
+            return menu.expansion_move(self._pick(menu.moves(kind)), self._pick, self._sample)
         if kind in NOTHING_TO_CHOOSE:
             return {"kind": kind}
         if kind == "plant":

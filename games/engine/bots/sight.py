@@ -15,6 +15,7 @@ seat (`board_view`).
 
 from typing import Final
 
+from ..expansions import parts_from_dict, parts_to_dict
 from ..state import Offer, State, deep_copy
 from .base import BaseBot
 
@@ -59,7 +60,7 @@ def seat_state(state: State, seat: int) -> State:
     seen.coins = [list(stack) for stack in state.coins]
     seen.discard = list(state.discard)
     seen.out = list(state.out)
-    seen.ext = deep_copy(state.ext) if state.ext else {}
+    seen.ext = parts_from_dict(deep_copy(parts_to_dict(state.ext))) if state.ext else {}
     # Dealt in a fixed order from the sorted pool: the other hands, then the deck.
     dealt = 0
     seen_hands = []

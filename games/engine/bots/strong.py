@@ -20,9 +20,9 @@ normal bot does.
 from typing import Final
 
 from ..beans import BEAN_KEYS, BEANS, payout
+from ..expansions import hand_cards_fight
 from ..fields import harvestable, third_field_cost
 from ..state import State
-from . import bohnaparte
 from .heuristic import HeuristicBot, field_for, growers, misfits, others, takers
 
 LOOK_AHEAD: Final = 2  # the hand cards after a second planting that must still find a place
@@ -41,14 +41,14 @@ class StrongBot(HeuristicBot):
         hand = state.hands[seat]
         return not misfits(state, seat, hand[: LOOK_AHEAD + 1])
 
-    def _plant(self, state: State, seat: int, card: int) -> dict:
+    def plant_move(self, state: State, seat: int, card: int) -> dict:
         """Before a card that grows no field goes in, a field that can pay no more is harvested:
         its coins now, and room for the new bean."""
         if field_for(state, seat, card, growing_only=True) is None:
             done = _done_field(state, seat)
             if done is not None:
                 return {"kind": "harvest", "field": done}
-        return super()._plant(state, seat, card)
+        return super().plant_move(state, seat, card)
 
     def _harvest_for_room(self, state: State, seat: int) -> int:
         """The field whose harvest now loses least of what it could still pay."""
@@ -70,7 +70,7 @@ class StrongBot(HeuristicBot):
         late = state.exhaustions >= rules.exhaustions_to_end - 1
         if cost is None or late:
             return None
-        if rules.harvest_in_own_turn_only and seat != state.active:
+        if rules.harvest_in_own_turn_only is not None and seat != state.active:
             return None
         if len(state.coins[seat]) < cost:
             return self._harvest_to_buy(state, seat, cost)
@@ -94,7 +94,7 @@ class StrongBot(HeuristicBot):
         it, or harvest a field that can pay no more to make room for it). Then a stray further
         back in the hand, for nothing, to a player who grows it: kept, it would reach the front
         alone and start a field that seldom pays."""
-        if bohnaparte.plays(state):  # there hand cards are what battles are fought with
+        if hand_cards_fight(state):  # there hand cards are what battles are fought with
             return super()._propose_as_active(state, seat)
         beans = state.card_beans
         best = _best_growing(state, seat)
@@ -118,7 +118,7 @@ class StrongBot(HeuristicBot):
     def _propose(self, state: State, seat: int) -> dict | None:
         """Cards from the front of the hand that fit no field, for face-up cards that grow one;
         or those cards alone to an active player who grows them."""
-        if bohnaparte.plays(state):
+        if hand_cards_fight(state):
             return super()._propose(state, seat)
         beans = state.card_beans
         hand = state.hands[seat]

@@ -22,21 +22,37 @@ Cards still on offer when the game ends stay in `state.faceup`: nobody may take 
 more, they are worth nothing and, not being in a hand, count for nobody's tie-break.
 """
 
-from .actions import handles, whole_number
-from .beans import BEAN_KEYS
-from .deck import keys, take_cards
-from .errors import IllegalMove
-from .events import Event
-from .expansions import Expansion, reveal_count
-from .expansions import register as register_expansion
-from .language import gettext, gettext_noop
-from .phases import register
-from .state import State
-from .turn import ActiveSeatPhase, PlantFromHand, advance
+from typing import cast
 
-# The Duel's own part of the state: whether the active player has discarded a hand card in
-# step 2 of this turn (one at most).
-register_expansion(Expansion("duel", new_part=lambda state: {"discarded": False}))
+from ..beans import BEAN_KEYS
+from ..conflicts import card_unchanged, faceup_unchanged, same_step
+from ..deck import keys, take_cards
+from ..errors import IllegalMove
+from ..events import Event
+from ..expansions import reveal_count
+from ..kinds import MoveKind, whole_number
+from ..language import gettext, gettext_noop
+from ..state import State
+from ..turn import ActiveSeatPhase, PlantFromHand, advance
+
+
+class DuelPart:
+    """The Duel's own part of the state: whether the active player has discarded a hand card
+    in step 2 of this turn (one at most). Saved as it always was: {"discarded": false}."""
+
+    def __init__(self, discarded: bool = False) -> None:
+        self.discarded = discarded
+
+    def to_dict(self) -> dict:
+        return {"discarded": self.discarded}
+
+    @staticmethod
+    def from_dict(data: dict) -> "DuelPart":
+        return DuelPart(data["discarded"])
+
+
+def part(state: State) -> DuelPart:
+    return cast(DuelPart, state.ext["duel"])
 
 
 class _FaceUpStep(ActiveSeatPhase):
@@ -59,15 +75,12 @@ def _after_offer_taken(state: State, seat: int, events: list[Event]) -> None:
 
 class _Offer(_FaceUpStep):
     def enter(self, state: State, events: list[Event]) -> None:
-        state.ext["duel"]["discarded"] = False
+        part(state).discarded = False
         if not state.faceup:
             advance(state, events)
 
     def after_plant(self, state: State, seat: int, events: list[Event]) -> None:
         _after_offer_taken(state, seat, events)
-
-    def extra_actions(self, state: State, seat: int) -> list[dict]:
-        return _discard_moves(state, seat)
 
     def prompt(self, state: State, seat: int) -> str:
         return "duel_offer"
@@ -82,9 +95,6 @@ class _Plant(PlantFromHand):
         if not state.hands[seat]:
             advance(state, events)
 
-    def extra_actions(self, state: State, seat: int) -> list[dict]:
-        return _discard_moves(state, seat)
-
     def prompt(self, state: State, seat: int) -> str:
         return ("duel_plant", "duel_plant_next", "duel_plant_done")[min(state.planted, 2)]
 
@@ -97,14 +107,9 @@ def _discardable(state: State, seat: int) -> list[int]:
         return []
     if state.phase == "duel_offer":
         return list(state.faceup)
-    if state.phase == "duel_plant" and state.planted and not state.ext["duel"]["discarded"]:
+    if state.phase == "duel_plant" and state.planted and not part(state).discarded:
         return list(state.hands[seat])
     return []
-
-
-def _discard_moves(state: State, seat: int) -> list[dict]:
-    # One entry a card, as for planting: a discard is a move with a card, nothing more.
-    return [{"kind": "discard", "card": card} for card in _discardable(state, seat)]
 
 
 def _why_not_discardable(state: State, seat: int) -> str:
@@ -124,22 +129,33 @@ def _why_not_discardable(state: State, seat: int) -> str:
     )
 
 
-@handles("discard", "card")
-def _discard(state: State, seat: int, action: dict, events: list[Event]) -> None:
-    card = whole_number(action, "card")
-    if card not in _discardable(state, seat):
-        raise IllegalMove(_why_not_discardable(state, seat))
-    offered = state.phase == "duel_offer"
-    (state.faceup if offered else state.hands[seat]).remove(card)
-    state.discard.append(card)
-    source = "offer" if offered else "hand"
-    bean = BEAN_KEYS[state.card_beans[card]]
-    events.append(Event("discarded", seat, {"card": card, "bean": bean, "source": source}))
-    if offered:
-        _after_offer_taken(state, seat, events)
-    else:
-        state.ext["duel"]["discarded"] = True
-        advance(state, events)
+class _Discard(MoveKind):
+    def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
+        card = whole_number(action, "card")
+        if card not in _discardable(state, seat):
+            raise IllegalMove(_why_not_discardable(state, seat))
+        offered = state.phase == "duel_offer"
+        (state.faceup if offered else state.hands[seat]).remove(card)
+        state.discard.append(card)
+        source = "offer" if offered else "hand"
+        bean = BEAN_KEYS[state.card_beans[card]]
+        events.append(Event("discarded", seat, {"card": card, "bean": bean, "source": source}))
+        if offered:
+            _after_offer_taken(state, seat, events)
+        else:
+            part(state).discarded = True
+            advance(state, events)
+
+    def moves(self, state: State, seat: int) -> list[dict]:
+        # One entry a card, as for planting: a discard is a move with a card, nothing more.
+        return [{"kind": "discard", "card": card} for card in _discardable(state, seat)]
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        """Where the card waited, and the step of the turn."""
+        return same_step(before, now) or card_unchanged(before, now, seat, action.get("card"))
+
+
+DISCARD = _Discard("discard", ("card",), ("discarded",))
 
 
 # Step 3: reveal, take matching discards, plant what is wanted, leave the rest on offer.
@@ -162,9 +178,6 @@ class _Reveal(_FaceUpStep):
             events.append(Event("took_discard", state.active, {"card": card, "bean": bean}))
         state.faceup += revealed
 
-    def extra_actions(self, state: State, seat: int) -> list[dict]:
-        return [{"kind": "end_turn"}] if seat == state.active else []
-
     def prompt(self, state: State, seat: int) -> str:
         return "duel_reveal"
 
@@ -173,35 +186,43 @@ class _Reveal(_FaceUpStep):
         return {"kind": "end_turn"}
 
 
-@handles("end_turn")
-def _end_turn(state: State, seat: int, action: dict, events: list[Event]) -> None:
-    if state.phase != "duel_reveal" or seat != state.active:
-        raise IllegalMove(
-            gettext("Only the active player, after turning up cards, can end the turn.")
-        )
-    left = list(state.faceup)
-    events.append(Event("turn_ended", seat, {"cards": left, "beans": keys(state, left)}))
-    advance(state, events)
+class _EndTurn(MoveKind):
+    def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
+        if state.phase != "duel_reveal" or seat != state.active:
+            raise IllegalMove(
+                gettext("Only the active player, after turning up cards, can end the turn.")
+            )
+        left = list(state.faceup)
+        events.append(Event("turn_ended", seat, {"cards": left, "beans": keys(state, left)}))
+        advance(state, events)
+
+    def moves(self, state: State, seat: int) -> list[dict]:
+        if state.phase != "duel_reveal" or seat != state.active:
+            return []
+        return [{"kind": "end_turn"}]
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        """The step, and the face-up cards it leaves on offer."""
+        return same_step(before, now) or faceup_unchanged(before, now)
 
 
-register(
+END_TURN = _EndTurn("end_turn", (), ("turn_ended",))
+
+
+STEPS = (
     _Offer(
         "duel_offer",
         plants_from="offer",
         wrong_card=gettext_noop("You can plant only the cards on offer."),
-    )
-)
-register(
+    ),
     _Plant(
         "duel_plant",
         plants_from="hand",
         wrong_card=gettext_noop("You must plant the front card of your hand first."),
-    )
-)
-register(
+    ),
     _Reveal(
         "duel_reveal",
         plants_from="revealed",
         wrong_card=gettext_noop("You can plant only the cards you turned up."),
-    )
+    ),
 )

@@ -1,6 +1,7 @@
 """Bohnaparte's decisions for the bots: camps, monasteries, depots, fortresses, merchants,
-attacks and defences. The heuristic and random bots call these for Bohnaparte's own phases
-and moves and decide everything else as in the base game.
+attacks and defences. The expansion gives these to the careful and random bots for
+Bohnaparte's own phases and moves (`Bohnaparte.bot_move`, `random_move`); they decide
+everything else as in the base game.
 
 Every decision is made from a `Sight`: what the seat may see (its own hand, depot and drawn
 cards, the public map and tokens, coins and hand sizes, fields, face-up cards, merchants and
@@ -20,9 +21,11 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..beans import BEANS
-from ..bohnaparte import battle as fights
-from ..bohnaparte.board import board_map, may_buy_merchant, part
-from ..bohnaparte.lands import (
+from ..phases import PHASES
+from ..state import State
+from . import battle as fights
+from .board import board_map, may_buy_merchant, part
+from .lands import (
     CAMP,
     CANNON_TARGETS,
     CANNON_TIE_LIMIT,
@@ -33,7 +36,6 @@ from ..bohnaparte.lands import (
     FORTRESS_BONUS,
     FORTRESS_COST,
     IRON_MINE,
-    KEY,
     KINDS,
     MINE,
     MONASTERY,
@@ -42,14 +44,10 @@ from ..bohnaparte.lands import (
     TOKENS,
     VILLAGE,
 )
-from ..bohnaparte.listing import MOVE_KINDS
-from ..bohnaparte.maps import Map
-from ..bohnaparte.view import board_view
-from ..phases import PHASES
-from ..state import State
+from .maps import Map
+from .view import board_view
 
 OWN_PHASES: Final = frozenset(("choose_camp", "monastery", "attack", "battle", "merchant_draw"))
-KINDS_OF_MOVE: Final = frozenset(MOVE_KINDS)
 
 # What a land does for its holder, in victory points, besides its own points: a card more
 # each turn, coins, a cannon, cavalry, a merchant and a way across rivers; a mine's stone is a
@@ -129,11 +127,6 @@ def sight(state: State, seat: int) -> Sight:
         unseen={value: count for value, count in unseen.items() if count > 0},
         beans=beans,
     )
-
-
-def plays(state: State) -> bool:
-    """Whether the game is one of Bohnaparte."""
-    return KEY in state.ext
 
 
 def choose(state: State, seat: int, awaited: bool) -> dict | None:
