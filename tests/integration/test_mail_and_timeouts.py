@@ -58,7 +58,8 @@ def test_a_move_brings_the_right_mail_to_the_smtp_server(table, smtp):
     assert "Accept: http" in text and "Decline: http" in text
     row = Outbox.objects.get(id=offer.outbox_id)
     assert (row.user, row.kind, row.seq) == (asked, "offer", game.seq + 1)
-    assert row.sent_at is not None
+    # The worker marks the row sent once the server has taken the mail, a moment after.
+    wait_until(lambda: Outbox.objects.get(id=row.id).sent_at, 10, what="the offer mail marked sent")
     time.sleep(1)
     assert len(smtp.messages("offer")) == 1
     # Nobody else was mailed about the offer.
