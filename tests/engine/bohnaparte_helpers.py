@@ -21,7 +21,7 @@ def conquest(players: int = 4, seed: str = "conquest", options: dict | None = No
         free = [
             land
             for land in board_map(state).lands
-            if board_map(state).kinds[land] == CAMP and part(state)["owners"][land] is None
+            if board_map(state).kinds[land] == CAMP and part(state).owners[land] is None
         ]
         apply(state, seat, {"kind": "choose_camp", "land": free[0]})
     return state
@@ -51,13 +51,13 @@ def beside(state, land: int) -> int:
     return next(
         other
         for other in chart.neighbours[land]
-        if chart.kinds[other] not in (RIVER, CAMP) and part(state)["owners"][other] is None
+        if chart.kinds[other] not in (RIVER, CAMP) and part(state).owners[other] is None
     )
 
 
 def farm_next_to_camp(state, seat: int) -> int:
     farms = lands_of(state, "farm")
-    return next(land for land in neighbours(state, part(state)["camps"][seat]) if land in farms)
+    return next(land for land in neighbours(state, part(state).camps[seat]) if land in farms)
 
 
 def farm_by_alice(holder: int | None, **layout):
@@ -77,14 +77,14 @@ def wording(state, events, viewer=None) -> list[str]:
 def hold(state, seat: int | None, *lands: int):
     """Put the seat's tokens on the lands (None: make them neutral)."""
     for land in lands:
-        part(state)["owners"][land] = seat
+        part(state).owners[land] = seat
     return state
 
 
 def clear_map(state):
     """Only the camps keep their tokens."""
-    camps = part(state)["camps"]
-    owners = part(state)["owners"]
+    camps = part(state).camps
+    owners = part(state).owners
     for land in range(len(owners)):
         owners[land] = None
     for seat, camp in enumerate(camps):
@@ -102,12 +102,12 @@ def _take_from_deck(state, bean: str) -> int:
 def give_depot(state, seat: int, beans: list[str]):
     """The seat owns a munitions depot holding these beans, taken from the deck (after
     `arrange`, which knows nothing of depots)."""
-    part(state)["depots"][seat] = [_take_from_deck(state, bean) for bean in beans]
+    part(state).depots[seat] = [_take_from_deck(state, bean) for bean in beans]
     return state
 
 
 def give_merchant(state, seat: int, beans: list[str]):
-    part(state)["merchants"][seat] = [_take_from_deck(state, bean) for bean in beans]
+    part(state).merchants[seat] = [_take_from_deck(state, bean) for bean in beans]
     return state
 
 

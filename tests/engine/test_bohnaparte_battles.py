@@ -38,17 +38,17 @@ def test_the_seed_example_uwe_fails_against_a_depot_chili_then_wins_against_a_dr
         ": choose a battle card, or the top of the deck."
     )
     assert "alice attacked your farm" in wording(state, events, BOB)[0]
-    act(state, BOB, "battle_card", card=part(state)["depots"][BOB][0])
+    act(state, BOB, "battle_card", card=part(state).depots[BOB][0])
 
-    assert part(state)["owners"][farm] == BOB
+    assert part(state).owners[farm] == BOB
     assert beans(state, state.discard[-2:]) == ["chili", "chili"]
     assert (state.phase, waiting_for(state)) == ("attack", [ALICE])
 
     act(state, ALICE, "attack", land=farm, card=card_in_hand(state, ALICE, "chili"))
-    assert part(state)["depots"][BOB] == []
+    assert part(state).depots[BOB] == []
     events = act(state, BOB, "battle_card", card="deck")
 
-    assert part(state)["owners"][farm] == ALICE
+    assert part(state).owners[farm] == ALICE
     assert beans(state, state.discard[-2:]) == ["chili", "green"]
     assert state.coins[ALICE] == []
     assert "Battle for bob's farm " + str(farm + 1) + (
@@ -67,7 +67,7 @@ def test_each_attack_costs_a_coin_that_goes_to_the_discard_pile_before_the_battl
 
     assert state.discard[0] == coin
     assert beans(state, state.discard[1:]) == ["blue", "red"]
-    assert part(state)["owners"][farm] == ALICE
+    assert part(state).owners[farm] == ALICE
 
 
 def test_a_neutral_land_defends_with_the_top_of_the_deck_at_once():
@@ -75,7 +75,7 @@ def test_a_neutral_land_defends_with_the_top_of_the_deck_at_once():
 
     events = act(state, ALICE, "attack", land=farm, card=state.hands[ALICE][0])
 
-    assert part(state)["owners"][farm] is None
+    assert part(state).owners[farm] is None
     assert "Battle for the neutral farm " + str(farm + 1) + (
         ": alice's Soy (12) against the deck's Stink (16): the attack fails."
     ) in wording(state, events)
@@ -88,7 +88,7 @@ def test_a_tie_goes_to_the_defender():
 
     act(state, ALICE, "attack", land=farm, card=state.hands[ALICE][0])
 
-    assert part(state)["owners"][farm] is None
+    assert part(state).owners[farm] is None
 
 
 def test_the_attacker_may_attack_again_while_coins_last():
@@ -122,7 +122,7 @@ def test_the_attack_phase_is_skipped_for_a_player_without_a_coin():
 def test_an_attack_needs_a_coin_a_land_next_to_yours_and_never_a_river():
     state = clear_map(conquest())
     farm = farm_next_to_camp(state, ALICE)
-    camp = part(state)["camps"][ALICE]
+    camp = part(state).camps[ALICE]
     river = lands_of(state, "river")[0]
     far = next(land for land in lands_of(state, "city") if land not in neighbours(state, camp))
     attacking(state, hands={ALICE: ["blue"]}, coins={ALICE: 1})
@@ -163,7 +163,7 @@ def test_a_card_drawn_blind_for_an_attack_is_seen_by_nobody_until_the_battle():
 
     act(state, ALICE, "attack", land=farm, card="deck")
 
-    drawn = part(state)["battle"]["attack"]
+    drawn = part(state).battle["attack"]
     assert beans(state, [drawn]) == ["chili"]
     for seat in (ALICE, BOB, None):
         assert view(state, seat)["bohnaparte"]["battle"]["attack"] is None
@@ -194,7 +194,7 @@ def test_only_the_defender_may_answer_a_battle():
 
 def test_winning_sends_the_defenders_token_back_and_losing_the_last_land_ends_the_game():
     state = clear_map(conquest())
-    bob_camp = part(state)["camps"][BOB]
+    bob_camp = part(state).camps[BOB]
     attacker_land = neighbours(state, bob_camp)[0]
     hold(state, ALICE, attacker_land)
     attacking(state, hands={ALICE: ["blue"], BOB: ["red"]}, coins={ALICE: 1})
@@ -202,7 +202,7 @@ def test_winning_sends_the_defenders_token_back_and_losing_the_last_land_ends_th
     act(state, ALICE, "attack", land=bob_camp, card=state.hands[ALICE][0])
     events = act(state, BOB, "battle_card", card=state.hands[BOB][0])
 
-    assert part(state)["owners"][bob_camp] == ALICE
+    assert part(state).owners[bob_camp] == ALICE
     assert state.over
     assert "bob holds no land any more: the game ends." in wording(state, events)
     assert state.result["counts"] == "points"

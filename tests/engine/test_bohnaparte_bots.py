@@ -36,7 +36,7 @@ def test_the_careful_bot_spends_no_coin_on_battles_it_would_most_likely_lose():
     """Every land but alice's camp is bob's, and bob has many cards and a full depot to
     defend with; alice holds a Garden."""
     state = clear_map(conquest())
-    owners = part(state)["owners"]
+    owners = part(state).owners
     for land in range(len(owners)):
         if owners[land] is None and land not in lands_of(state, "river"):
             owners[land] = BOB
@@ -86,12 +86,12 @@ def test_the_careful_bot_decides_the_same_whatever_it_cannot_see():
     give_depot(state, BOB, ["blue"])
     other = state.copy()
     rng = random.Random(5)
-    hidden = other.deck + other.hands[BOB] + other.ext["bohnaparte"]["depots"][BOB]
+    hidden = other.deck + other.hands[BOB] + part(other).depots[BOB]
     rng.shuffle(hidden)
     sizes = len(other.deck), len(other.hands[BOB])
     other.deck = hidden[: sizes[0]]
     other.hands[BOB] = hidden[sizes[0] : sizes[0] + sizes[1]]
-    other.ext["bohnaparte"]["depots"][BOB] = hidden[sizes[0] + sizes[1] :]
+    part(other).depots[BOB] = hidden[sizes[0] + sizes[1] :]
 
     assert careful().choose(state, ALICE) == careful().choose(other, ALICE)
 

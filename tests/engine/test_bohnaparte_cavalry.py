@@ -38,7 +38,7 @@ def test_there_is_neither_a_depot_nor_a_fortress_with_cavalry():
     state = attacking(cavalry_game(), coins={ALICE: 5})
 
     refused(state, ALICE, {"kind": "buy_depot"}, "merchant")
-    camp = part(state)["camps"][ALICE]
+    camp = part(state).camps[ALICE]
     refused(state, ALICE, {"kind": "build_fortress", "mine": camp, "land": camp}, "forests")
 
 
@@ -56,7 +56,7 @@ def test_a_forest_defends_at_17_at_least(attack, won):
     act(state, ALICE, "attack", land=forest, card=state.hands[ALICE][0])
     act(state, BOB, "battle_card", card=state.hands[BOB][0])
 
-    assert (part(state)["owners"][forest] == ALICE) is won
+    assert (part(state).owners[forest] == ALICE) is won
 
 
 def test_a_forest_lets_its_holder_attack_across_a_river_next_to_it():
@@ -74,7 +74,7 @@ def test_a_forest_lets_its_holder_attack_across_a_river_next_to_it():
         and land not in neighbours(state, forest)
         and land not in lands_of(state, "river")
     ]
-    hold(state, None, part(state)["camps"][ALICE])
+    hold(state, None, part(state).camps[ALICE])
     hold(state, ALICE, forest)
 
     targets = view(state, ALICE)["bohnaparte"]["targets"]
@@ -103,8 +103,8 @@ def test_cavalry_rides_the_first_round_at_17_and_stays_ready_when_it_wins():
     act(state, ALICE, "attack", land=farm, cavalry=paddock)
     events = act(state, BOB, "battle_card", card=card_in_hand(state, BOB, "stink"))
 
-    assert part(state)["owners"][farm] == ALICE
-    assert part(state)["tapped"] == []
+    assert part(state).owners[farm] == ALICE
+    assert part(state).tapped == []
     assert "alice's cavalry (17) against bob's Stink (16): the attack succeeds." in " ".join(
         wording(state, events)
     )
@@ -116,7 +116,7 @@ def test_beaten_cavalry_is_tapped_and_a_normal_second_round_follows_for_the_same
     act(state, ALICE, "attack", land=farm, cavalry=paddock)
     events = act(state, BOB, "battle_card", card=card_in_hand(state, BOB, "chili"))
 
-    assert part(state)["tapped"] == [paddock]
+    assert part(state).tapped == [paddock]
     assert (state.phase, waiting_for(state)) == ("battle", [ALICE])
     assert (
         prompt(state, ALICE).text
@@ -132,13 +132,13 @@ def test_beaten_cavalry_is_tapped_and_a_normal_second_round_follows_for_the_same
     assert waiting_for(state) == [BOB]
     act(state, BOB, "battle_card", card=state.hands[BOB][0])
 
-    assert part(state)["owners"][farm] == ALICE
+    assert part(state).owners[farm] == ALICE
     assert violations(state) == []
 
 
 def test_tapped_cavalry_cannot_ride_until_its_holders_next_turn():
     state, paddock, farm = with_cavalry("chili", coins=2)
-    part(state)["tapped"].append(paddock)
+    part(state).tapped.append(paddock)
 
     refused(state, ALICE, {"kind": "attack", "land": farm, "cavalry": paddock}, "not tapped")
     assert all(
@@ -148,12 +148,12 @@ def test_tapped_cavalry_cannot_ride_until_its_holders_next_turn():
     )
     act(state, ALICE, "end_attacks")
     for seat in (BOB, CAROL, DAVE):  # the others' turns, until alice's comes round
-        assert part(state)["tapped"] == [paddock]
+        assert part(state).tapped == [paddock]
         arrange(state, phase="trade", active=seat, hands={ALICE: ["red"]})
         act(state, seat, "end_trading")
 
     assert state.active == ALICE
-    assert part(state)["tapped"] == []
+    assert part(state).tapped == []
 
 
 def test_an_attack_names_a_card_or_the_cavalry_never_both():
@@ -170,7 +170,7 @@ def test_a_conquered_paddock_brings_its_cavalry_as_it_stands():
     state = cavalry_game()
     paddock = lands_of(state, "paddock")[0]
     hold(state, BOB, paddock)
-    part(state)["tapped"].append(paddock)
+    part(state).tapped.append(paddock)
     hold(state, ALICE, beside(state, paddock))
     attacking(state, hands={ALICE: ["blue"], BOB: ["red"]}, coins={ALICE: 2})
 
@@ -197,13 +197,13 @@ def test_a_merchant_is_bought_once_for_three_coins_while_holding_a_forest():
     events = act(state, BOB, "buy_merchant")
 
     assert len(state.coins[BOB]) == 4
-    assert beans(state, part(state)["merchants"][BOB]) == ["blue", "soy"]
+    assert beans(state, part(state).merchants[BOB]) == ["blue", "soy"]
     assert wording(state, events) == ["bob bought a merchant for 3 coins: it shows Blue, Soy."]
     refused(state, BOB, {"kind": "buy_merchant"}, "already")
     hold(state, CAROL, forest)
     assert view(state, CAROL)["bohnaparte"]["players"][BOB]["merchant"] == [
         {"id": card, "bean": bean}
-        for card, bean in zip(part(state)["merchants"][BOB], ["blue", "soy"], strict=True)
+        for card, bean in zip(part(state).merchants[BOB], ["blue", "soy"], strict=True)
     ]
 
 
@@ -214,17 +214,17 @@ def test_the_merchant_swaps_with_the_phase_five_draw_in_any_order():
 
     act(state, ALICE, "end_trading")
     assert (state.phase, waiting_for(state)) == ("merchant_draw", [ALICE])
-    drawn = part(state)["drawn"]
+    drawn = part(state).drawn
     assert beans(state, drawn) == ["garden", "stink", "green"]
     assert view(state, BOB)["bohnaparte"]["drawn"] is None
     assert [c["id"] for c in view(state, ALICE)["bohnaparte"]["drawn"]] == drawn
-    blue, soy = part(state)["merchants"][ALICE]
+    blue, soy = part(state).merchants[ALICE]
     garden, stink, green = drawn
 
     events = act(state, ALICE, "merchant_take", cards=[soy, green, blue])
 
     assert hand(state, ALICE) == ["red", "soy", "green", "blue"]
-    assert beans(state, part(state)["merchants"][ALICE]) == ["garden", "stink"]
+    assert beans(state, part(state).merchants[ALICE]) == ["garden", "stink"]
     assert wording(state, events, BOB)[0] == (
         "alice took Soy, Blue from the merchant, which now shows Garden, Stink."
     )
@@ -236,7 +236,7 @@ def test_the_merchant_take_must_name_as_many_cards_as_drawn_from_the_pool():
     arrange(state, phase="trade", hands={ALICE: ["red"]}, deck=["garden", "stink", "green"])
     give_merchant(state, ALICE, ["blue", "soy"])
     act(state, ALICE, "end_trading")
-    drawn = list(part(state)["drawn"])
+    drawn = list(part(state).drawn)
 
     assert default_move(state, ALICE) == {"kind": "merchant_take", "cards": drawn}
     refused(state, ALICE, {"kind": "merchant_take", "cards": drawn[:2]}, "exactly 3")
@@ -254,6 +254,6 @@ def test_a_merchant_stays_with_its_owner_when_the_forest_is_lost():
 
     hold(state, BOB, forest)
 
-    assert len(part(state)["merchants"][ALICE]) == 2
+    assert len(part(state).merchants[ALICE]) == 2
     assert view(state, ALICE)["bohnaparte"]["players"][ALICE]["merchant"] is not None
     assert violations(state) == []

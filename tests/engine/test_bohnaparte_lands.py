@@ -29,7 +29,7 @@ def battle_at(kind: str, attack: str, defence: str, *, fortress=False, cannon=Fa
     target = next(
         land
         for land in lands_of(state, kind)
-        if land not in part(state)["camps"] or land == part(state)["camps"][BOB]
+        if land not in part(state).camps or land == part(state).camps[BOB]
     )
     hold(state, ALICE, beside(state, target))
     hold(state, BOB, target)
@@ -37,12 +37,12 @@ def battle_at(kind: str, attack: str, defence: str, *, fortress=False, cannon=Fa
         hold(state, ALICE, lands_of(state, "iron_mine")[-1])
     attacking(state, hands={ALICE: [attack], BOB: [defence]}, coins={ALICE: 1})
     if fortress:
-        part(state)["fortresses"].append(target)
-        part(state)["emptied"].append(lands_of(state, "mine")[0])
+        part(state).fortresses.append(target)
+        part(state).emptied.append(lands_of(state, "mine")[0])
     act(state, ALICE, "attack", land=target, card=state.hands[ALICE][0])
     act(state, BOB, "battle_card", card=state.hands[BOB][0])
     assert violations(state) == []
-    return part(state)["owners"][target] == ALICE
+    return part(state).owners[target] == ALICE
 
 
 # Villages: one more card in phase 5, and they defend at 16 at least.
@@ -115,14 +115,14 @@ def test_no_card_of_a_munitions_depot_may_fight_in_a_swamp():
     attacking(state, hands={ALICE: ["red"], BOB: ["red"]}, coins={ALICE: 1})
     give_depot(state, ALICE, ["blue"])
     give_depot(state, BOB, ["blue"])
-    blue = part(state)["depots"][ALICE][0]
+    blue = part(state).depots[ALICE][0]
 
     refused(state, ALICE, {"kind": "attack", "land": swamp, "card": blue}, "swamp")
     listed = next(m for m in legal_actions(state, ALICE) if m.get("land") == swamp)
     assert blue not in listed["cards"]
 
     act(state, ALICE, "attack", land=swamp, card=state.hands[ALICE][0])
-    refused(state, BOB, {"kind": "battle_card", "card": part(state)["depots"][BOB][0]}, "swamp")
+    refused(state, BOB, {"kind": "battle_card", "card": part(state).depots[BOB][0]}, "swamp")
     assert next(m for m in legal_actions(state, BOB))["cards"] == state.hands[BOB]
 
 
@@ -186,7 +186,7 @@ def test_a_mine_builds_a_fortress_under_a_land_for_two_coins_and_is_then_empty()
     events = act(state, ALICE, "build_fortress", mine=mine, land=village)
 
     assert len(state.coins[ALICE]) == 1
-    assert part(state)["emptied"] == [mine] and part(state)["fortresses"] == [village]
+    assert part(state).emptied == [mine] and part(state).fortresses == [village]
     assert points(state, ALICE) == before + 1
     assert wording(state, events, BOB) == [
         f"alice emptied mine {mine + 1} and built a fortress under village {village + 1} "
@@ -206,7 +206,7 @@ def test_a_fortress_is_built_only_in_ones_own_turn_under_ones_own_land():
     refused(state, BOB, {"kind": "build_fortress", "mine": mine, "land": mine}, "own turn")
     hold(state, ALICE, mine)
     refused(state, ALICE, {"kind": "build_fortress", "mine": mine, "land": 999}, "no such land")
-    bobs = part(state)["camps"][BOB]
+    bobs = part(state).camps[BOB]
     refused(state, ALICE, {"kind": "build_fortress", "mine": mine, "land": bobs}, "your own lands")
 
 
@@ -229,15 +229,15 @@ def test_a_fortress_stays_with_its_land_and_counts_for_whoever_holds_it():
     farm = lands_of(state, "farm")[0]
     hold(state, ALICE, beside(state, farm))
     hold(state, BOB, farm)
-    part(state)["fortresses"].append(farm)
-    part(state)["emptied"].append(lands_of(state, "mine")[0])
+    part(state).fortresses.append(farm)
+    part(state).emptied.append(lands_of(state, "mine")[0])
     attacking(state, hands={ALICE: ["blue"], BOB: ["red"]}, coins={ALICE: 1})
     before = points(state, ALICE), points(state, BOB)
 
     act(state, ALICE, "attack", land=farm, card=state.hands[ALICE][0])
     act(state, BOB, "battle_card", card=state.hands[BOB][0])
 
-    assert part(state)["fortresses"] == [farm]
+    assert part(state).fortresses == [farm]
     assert (points(state, ALICE), points(state, BOB)) == (before[0] + 2, before[1] - 2)
 
 
@@ -280,7 +280,7 @@ def test_a_land_beyond_a_river_is_out_of_reach():
     river = lands_of(state, "river")[0]
     banks = [land for land in neighbours(state, river) if land not in lands_of(state, "river")]
     here = banks[0]
-    hold(state, None, part(state)["camps"][ALICE])
+    hold(state, None, part(state).camps[ALICE])
     hold(state, ALICE, here)
 
     targets = view(state, ALICE)["bohnaparte"]["targets"]

@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from games.engine import new_game
+from games.engine.bohnaparte.board import part
 from games.engine.bohnaparte.lands import (
     BASE_ONLY,
     BOX,
@@ -51,7 +52,7 @@ def test_every_table_has_its_map_and_a_game_is_set_up_on_it(players, cavalry, gr
         "grid" if grid else "brick",
     )
     state, _ = new_game("bohnaparte", NAMES[:players], "map", {"cavalry": cavalry, "grid": grid})
-    assert state.ext["bohnaparte"]["map"] == key
+    assert part(state).map == key
 
 
 @pytest.mark.parametrize("key", ALL_MAPS)

@@ -198,8 +198,8 @@ def test_taking_the_merchants_cards_stands_until_the_clock_took_them():
     give_merchant(state, ALICE, ["blue", "soy"])
     act(state, ALICE, "end_trading")
     assert state.phase == "merchant_draw"
-    move = {"kind": "merchant_take", "cards": part(state)["merchants"][ALICE][:1]}
-    move["cards"] += part(state)["drawn"][:2]
+    move = {"kind": "merchant_take", "cards": part(state).merchants[ALICE][:1]}
+    move["cards"] += part(state).drawn[:2]
 
     before, now = meanwhile(state, (BOB, {"kind": "buy_merchant"}))
     assert accepted(before, now, ALICE, move)
@@ -222,12 +222,12 @@ def test_an_attack_stands_after_a_lost_attack_but_not_once_its_land_has_changed_
 
     lost = {"kind": "attack", "land": farm, "card": soy}  # Soy (12) against Stink (16)
     before, now = meanwhile(state, (ALICE, lost), bob_buys_a_depot())
-    assert part(now)["owners"][farm] is None
+    assert part(now).owners[farm] is None
     assert accepted(before, now, ALICE, move)
 
     state.deck.append(state.deck.pop(-2))  # Red (8) on top: the same attack wins
     before, now = meanwhile(state, (ALICE, lost))
-    assert part(now)["owners"][farm] == ALICE
+    assert part(now).owners[farm] == ALICE
     assert what_changed(before, now, ALICE, move) == (
         f"Land {farm + 1} has changed since your page showed it."
     )
@@ -250,7 +250,7 @@ def test_a_battle_card_chosen_for_a_battle_the_clock_settled_is_not_played_in_th
 
     again = {"kind": "attack", "land": farm, "card": state.hands[ALICE][-1]}
     before, now = meanwhile(state, (BOB, default_move(state, BOB)), (ALICE, again))
-    assert part(now)["battle"]["land"] == farm and legal_now(now, BOB, move)
+    assert part(now).battle["land"] == farm and legal_now(now, BOB, move)
     assert what_changed(before, now, BOB, move) == (
         "The battle your page showed has been settled since."
     )
@@ -262,9 +262,9 @@ def test_a_battle_card_stands_only_while_the_card_is_where_the_page_showed_it():
     )
     give_depot(state, BOB, ["green"])
     act(state, ALICE, "attack", land=farm, card=state.hands[ALICE][0])
-    green = part(state)["depots"][BOB][0]
+    green = part(state).depots[BOB][0]
     before = state.copy()
-    part(state)["depots"][BOB].remove(green)
+    part(state).depots[BOB].remove(green)
     state.hands[BOB].append(green)
 
     assert what_changed(before, state, BOB, {"kind": "battle_card", "card": green}) == (

@@ -93,7 +93,7 @@ def test_camps_are_chosen_clockwise_from_bob_and_alice_who_chooses_last_begins()
 
     assert order == [BOB, CAROL, DAVE, ALICE]
     assert (state.turn, state.active, state.phase) == (1, ALICE, "plant")
-    assert sorted(part(state)["camps"]) == lands_of(state, "camp")
+    assert sorted(part(state).camps) == lands_of(state, "camp")
     assert [view(state, seat)["bohnaparte"]["players"][seat]["lands"] for seat in range(4)] == [
         1
     ] * 4
@@ -119,7 +119,7 @@ def test_a_depot_is_bought_for_three_coins_at_any_time_even_in_another_players_t
     events = act(state, BOB, "buy_depot")
 
     assert len(state.coins[BOB]) == 1
-    assert part(state)["depots"][BOB] == []
+    assert part(state).depots[BOB] == []
     assert wording(state, events) == ["bob bought a munitions depot for 3 coins."]
     refused(state, BOB, {"kind": "buy_depot"}, "already")
     refused(state, CAROL, {"kind": "buy_depot"}, "costs 3 coins; you have 0")
@@ -131,7 +131,7 @@ def test_a_card_due_to_be_planted_may_go_into_the_depot_face_down_and_counts_as_
 
     events = act(state, ALICE, "store", card=card_in_hand(state, ALICE, "blue"))
 
-    assert beans(state, part(state)["depots"][ALICE]) == ["blue"]
+    assert beans(state, part(state).depots[ALICE]) == ["blue"]
     assert hand(state, ALICE) == ["red", "soy"]
     assert state.planted == 1
     assert wording(state, events, BOB) == ["alice put a card into the munitions depot."]
@@ -139,7 +139,7 @@ def test_a_card_due_to_be_planted_may_go_into_the_depot_face_down_and_counts_as_
     assert view(state, BOB)["bohnaparte"]["depot"] is None
     assert view(state, BOB)["bohnaparte"]["players"][ALICE]["depot"] == 1
     assert view(state, ALICE)["bohnaparte"]["depot"] == [
-        {"id": part(state)["depots"][ALICE][0], "bean": "blue"}
+        {"id": part(state).depots[ALICE][0], "bean": "blue"}
     ]
 
 
@@ -167,14 +167,14 @@ def test_traded_cards_may_be_stored_in_phase_three():
 
     act(state, BOB, "store", card=state.to_plant[BOB][0])
 
-    assert beans(state, part(state)["depots"][BOB]) == ["chili"]
+    assert beans(state, part(state).depots[BOB]) == ["chili"]
     assert waiting_for(state) == [ALICE]
 
 
 def test_no_seat_sees_another_seats_depot_cards():
     state = arrange(clear_map(conquest()), phase="plant", hands={ALICE: ["red"]})
     give_depot(state, BOB, ["blue", "chili"])
-    hidden = set(part(state)["depots"][BOB])
+    hidden = set(part(state).depots[BOB])
 
     for seat in (ALICE, CAROL, None):
         seen = str(view(state, seat))
@@ -189,8 +189,8 @@ def test_twelve_lands_end_the_game_as_soon_as_the_attack_is_over():
     state = clear_map(conquest())
     chart_lands = [
         land
-        for land in range(len(part(state)["owners"]))
-        if part(state)["owners"][land] is None and land not in lands_of(state, "river")
+        for land in range(len(part(state).owners))
+        if part(state).owners[land] is None and land not in lands_of(state, "river")
     ]
     target = chart_lands[0]
     base = beside(state, target)
@@ -224,7 +224,7 @@ def test_the_last_exhaustion_during_an_attack_lets_the_attack_finish_and_then_en
     events = act(state, BOB, "battle_card", card=state.hands[BOB][0])
 
     assert state.over
-    assert part(state)["owners"][farm] == ALICE
+    assert part(state).owners[farm] == ALICE
     assert "The draw pile ran out during the attack: the game ends with it." in wording(
         state, events
     )
@@ -240,7 +240,7 @@ def test_after_the_last_exhaustion_a_battle_draw_shuffles_the_discard_pile_and_e
     act(state, ALICE, "attack", land=farm, card=card_in_hand(state, ALICE, "blue"))
 
     assert state.over
-    assert part(state)["owners"][farm] == ALICE
+    assert part(state).owners[farm] == ALICE
 
 
 def test_a_final_exhaustion_before_the_attacks_lets_the_player_attack_then_ends_at_the_draw():
@@ -268,7 +268,7 @@ def test_a_final_exhaustion_before_the_attacks_lets_the_player_attack_then_ends_
     events = act(state, BOB, "battle_card", card=state.hands[BOB][0])
 
     assert state.over
-    assert part(state)["owners"][farm] == ALICE
+    assert part(state).owners[farm] == ALICE
     assert [event.kind for event in events][-1] == "game_over"
     assert "game_ends" not in [event.kind for event in events]
     assert violations(state) == []

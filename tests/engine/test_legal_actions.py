@@ -158,7 +158,7 @@ def bohnaparte_moves(state, cards: list[int], nearby: list[int], rng) -> list[di
     """Bohnaparte's moves with lands and cards from anywhere: other seats' lands, rivers,
     other hands, depots and the deck."""
     ours = state.ext["bohnaparte"]
-    lands = len(ours["owners"])
+    lands = len(ours.owners)
     land = rng.randrange(-1, lands + 1)
     card = rng.choice(nearby) if nearby and rng.random() < 0.5 else rng.choice(cards)
     battle_card = rng.choice([card, "deck", None])

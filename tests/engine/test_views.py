@@ -55,12 +55,12 @@ def secret_cards(state, seat) -> set[int]:
             hidden |= set(state.hands[other])
     ours = state.ext.get("bohnaparte")
     if ours:
-        for other, depot in enumerate(ours["depots"]):
+        for other, depot in enumerate(ours.depots):
             if other != seat and depot:
                 hidden |= set(depot)
         if seat != state.active:
-            hidden |= set(ours["drawn"])
-        battle = ours["battle"]
+            hidden |= set(ours.drawn)
+        battle = ours.battle
         if battle:
             for side, fighter in (("attack", "attacker"), ("defence", "defender")):
                 known = battle[fighter] == seat and battle[f"{side}_from"] in ("hand", "depot")

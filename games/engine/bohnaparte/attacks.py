@@ -32,7 +32,7 @@ def _where(state: State, seat: int, card) -> str | None:
         return fights.DECK
     if card in state.hands[seat]:
         return fights.HAND
-    if card in (part(state)["depots"][seat] or ()):
+    if card in (part(state).depots[seat] or ()):
         return fights.DEPOT
     return None
 
@@ -66,7 +66,7 @@ class _Attack(BohnaparteMove):
             source, card = fights.parse_choice(state, seat, action, land)
         pay(state, seat, ATTACK_COST)
         battle = fights.new_battle(state, seat, land, cavalry)
-        part(state)["battle"] = battle
+        part(state).battle = battle
         data = {
             "land": land,
             "land_kind": board_map(state).kinds[land],
@@ -104,14 +104,14 @@ class _Attack(BohnaparteMove):
 def _why_not_target(state: State, seat: int, land: int) -> str:
     if board_map(state).kinds[land] == RIVER:
         return gettext("A river can be neither crossed nor attacked.")
-    if part(state)["owners"][land] == seat:
+    if part(state).owners[land] == seat:
         return gettext("That land is yours already.")
     return gettext("You can attack only a land next to one of yours.")
 
 
 class _BattleCard(BohnaparteMove):
     def carry_out(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
-        battle = part(state)["battle"]
+        battle = part(state).battle
         needed = fights.chooser(battle) if state.phase == "battle" else None
         if needed is None or needed[0] != seat:
             raise IllegalMove(gettext("No battle is waiting for a card from you."))
@@ -135,7 +135,7 @@ class _BattleCard(BohnaparteMove):
         """The battle, the very one the page showed (its land, sides, round and the cards
         laid in it: a battle settled by the clock and another begun against the same seat,
         even at the same land, differ in those), and the card where it waited."""
-        if before.turn != now.turn or part(before)["battle"] != part(now)["battle"]:
+        if before.turn != now.turn or part(before).battle != part(now).battle:
             return gettext("The battle your page showed has been settled since.")
         return _card_unchanged(before, now, seat, action.get("card"))
 

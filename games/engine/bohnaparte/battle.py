@@ -1,7 +1,7 @@
 """One attack's battle: the face-down cards, their battle values and the result (seed 003,
 "Fase 4: Attacco").
 
-The attack being fought is `state.ext["bohnaparte"]["battle"]`:
+The attack being fought is `part(state).battle`:
 
 - `land`, `attacker`, `defender` (None: a neutral land, which the deck defends);
 - `cavalry`: the paddock whose cavalry rides the first round (None: a normal attack), `round`;
@@ -29,7 +29,7 @@ def new_battle(state: State, attacker: int, land: int, cavalry: int | None) -> d
     return {
         "land": land,
         "attacker": attacker,
-        "defender": part(state)["owners"][land],
+        "defender": part(state).owners[land],
         "cavalry": cavalry,
         "round": 1,
         "attack": None,
@@ -53,7 +53,7 @@ def chooser(battle: dict) -> tuple[int | None, str] | None:
 
 def depot_usable(state: State, seat: int, land: int) -> list[int]:
     """The depot cards `seat` may fight with at `land`: none in a swamp."""
-    depot = part(state)["depots"][seat]
+    depot = part(state).depots[seat]
     if not depot or board_map(state).kinds[land] == SWAMP:
         return []
     return depot
@@ -85,7 +85,7 @@ def parse_choice(state: State, seat: int, action: dict, land: int) -> tuple[str,
         )
     if card in state.hands[seat]:
         return HAND, card
-    if card in (part(state)["depots"][seat] or ()):
+    if card in (part(state).depots[seat] or ()):
         if board_map(state).kinds[land] == SWAMP:
             raise IllegalMove(gettext("Cards of a munitions depot cannot fight in a swamp."))
         return DEPOT, card
@@ -97,7 +97,7 @@ def take(state: State, seat: int, source: str, card: int | None, events: list[Ev
     if source == HAND:
         state.hands[seat].remove(card)
     elif source == DEPOT:
-        part(state)["depots"][seat].remove(card)
+        part(state).depots[seat].remove(card)
     elif source == DECK:
         return draw(state, events)
     return card
@@ -108,7 +108,7 @@ def draw(state: State, events: list[Event]) -> int | None:
     ever; after the last one the discard pile is shuffled into a pile for this attack alone."""
     if not state.ending:
         return take_cards(state, 1, events)[0]
-    part(state)["battle"]["final"] = True
+    part(state).battle["final"] = True
     if not state.deck:
         if not state.discard:
             return None
@@ -134,7 +134,7 @@ def defence_value(state: State, battle: dict) -> int:
     fortified village with a Green (14) defends at 16, with a Stink (16) at 18."""
     land = battle["land"]
     value = card_value(state, battle["defence"])
-    if land in part(state)["fortresses"]:
+    if land in part(state).fortresses:
         value += FORTRESS_BONUS
     return max(value, KINDS[board_map(state).kinds[land]].least_defence)
 

@@ -203,7 +203,7 @@ def _purchase_or_store(state: State, seat: int) -> dict | None:
     ours = part(state)
     if board_map(state).cavalry:
         return {"kind": "buy_merchant"} if may_buy_merchant(state, seat) else None
-    depot = ours["depots"][seat]
+    depot = ours.depots[seat]
     late = state.exhaustions >= state.rules.exhaustions_to_end - 1
     if depot is None and coins >= DEPOT_COST + 2 and not late:
         return {"kind": "buy_depot"}

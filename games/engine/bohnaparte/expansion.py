@@ -3,7 +3,7 @@ moves, its part of the state, what it adds to the reveal and the draw, its words
 tie-break, and what the bots make of it. `games.engine` installs it."""
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 from ..editions import AMIGO_BEANS, Edition, Option, Rules
 from ..errors import SetupError
@@ -13,7 +13,7 @@ from ..language import gettext, gettext_noop
 from ..phases import Phase
 from ..state import State
 from . import attacks, bots, moves
-from .board import all_lands, all_points, count_of_kind
+from .board import BohnapartePart, all_lands, all_points, count_of_kind
 from .checks import cards, violations
 from .guide import GUIDE
 from .guide import STEPS as STEP_WORDS
@@ -89,20 +89,13 @@ class Bohnaparte(Expansion):
     def new_part(self, state: State) -> object:
         options = state.options
         chosen = map_key(state.players, options.get("cavalry", False), options.get("grid", False))
-        n = state.players
-        return {
-            "map": chosen,
-            "owners": [None] * len(MAPS[chosen].kinds),
-            "camps": [None] * n,
-            "fortresses": [],
-            "emptied": [],
-            "depots": [None] * n,
-            "merchants": [None] * n,
-            "tapped": [],
-            "monastery_draws": 0,
-            "battle": None,
-            "drawn": [],
-        }
+        return BohnapartePart(chosen, len(MAPS[chosen].kinds), state.players)
+
+    def part_to_dict(self, part: object) -> dict:
+        return cast(BohnapartePart, part).to_dict()
+
+    def part_from_dict(self, data: dict) -> object:
+        return BohnapartePart.from_dict(data)
 
     def extra_reveal(self, state: State, seat: int) -> int:
         """A farm turns up one more card in phase 2."""

@@ -44,13 +44,13 @@ MOVE_KINDS: Final = (
 
 def camp_chooser(state: State) -> int:
     """The seat choosing a camp now: from the seat after the start player round to it."""
-    chosen = sum(1 for camp in part(state)["camps"] if camp is not None)
+    chosen = sum(1 for camp in part(state).camps if camp is not None)
     return (state.start_player + 1 + chosen) % state.players
 
 
 def free_camps(state: State) -> list[int]:
     chart = board_map(state)
-    owners = part(state)["owners"]
+    owners = part(state).owners
     return [land for land in chart.lands if chart.kinds[land] == CAMP and owners[land] is None]
 
 
@@ -89,7 +89,7 @@ def attack_moves(state: State, seat: int) -> list[dict]:
 def battle_moves(state: State, seat: int) -> list[dict]:
     if state.phase != "battle":
         return []
-    battle = part(state)["battle"]
+    battle = part(state).battle
     needed = fights.chooser(battle)
     if needed is None or needed[0] != seat:
         return []
@@ -99,13 +99,13 @@ def battle_moves(state: State, seat: int) -> list[dict]:
 
 def merchant_pool(state: State) -> list[int]:
     ours = part(state)
-    return ours["drawn"] + ours["merchants"][state.active]
+    return ours.drawn + ours.merchants[state.active]
 
 
 def merchant_moves(state: State, seat: int) -> list[dict]:
     if not active_in(state, seat, "merchant_draw"):
         return []
-    take = len(part(state)["drawn"])
+    take = len(part(state).drawn)
     return [{"kind": "merchant_take", "cards": merchant_pool(state), "take": take}]
 
 
@@ -119,7 +119,7 @@ def buy_merchant_moves(state: State, seat: int) -> list[dict]:
 
 
 def buy_depot_moves(state: State, seat: int) -> list[dict]:
-    if state.over or board_map(state).cavalry or part(state)["depots"][seat] is not None:
+    if state.over or board_map(state).cavalry or part(state).depots[seat] is not None:
         return []
     if len(state.coins[seat]) < DEPOT_COST:
         return []
@@ -129,7 +129,7 @@ def buy_depot_moves(state: State, seat: int) -> list[dict]:
 def store_moves(state: State, seat: int) -> list[dict]:
     if state.over or board_map(state).cavalry:
         return []
-    depot = part(state)["depots"][seat]
+    depot = part(state).depots[seat]
     if depot is None or len(depot) >= state.players:
         return []
     return [{"kind": "store", "card": card} for card in PHASES[state.phase].plantable(state, seat)]

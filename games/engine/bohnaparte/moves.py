@@ -56,11 +56,11 @@ class BohnaparteMove(MoveKind):
 def land_changed(before: State, now: State, land) -> str | None:
     """A land's holder and fortress as the page showed them (a land's number as a move
     brought it: anything else is left for `apply` to refuse)."""
-    owners = part(before)["owners"]
+    owners = part(before).owners
     if type(land) is not int or not 0 <= land < len(owners):
         return None
-    if owners[land] != part(now)["owners"][land] or (land in part(before)["fortresses"]) != (
-        land in part(now)["fortresses"]
+    if owners[land] != part(now).owners[land] or (land in part(before).fortresses) != (
+        land in part(now).fortresses
     ):
         return gettext("Land {land} has changed since your page showed it.").format(land=land + 1)
     return None
@@ -110,7 +110,7 @@ class _ChooseCamp(BohnaparteMove):
         land = land_of(state, action)
         if board_map(state).kinds[land] != CAMP:
             raise IllegalMove(gettext("Choose one of the camps."))
-        if part(state)["owners"][land] is not None:
+        if part(state).owners[land] is not None:
             raise IllegalMove(gettext("That camp is taken; choose a free one."))
         camp_chosen(state, seat, land, events)
 
@@ -147,7 +147,7 @@ class _MonasteryDraw(BohnaparteMove):
     def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
         """The step, and the draws made at the monasteries in it: a draw made meanwhile (by
         the clock, or in another tab) would make this one the next."""
-        if part(before)["monastery_draws"] != part(now)["monastery_draws"]:
+        if part(before).monastery_draws != part(now).monastery_draws:
             return gettext("A card has been drawn at your monasteries since your page showed it.")
         return same_step(before, now)
 
@@ -180,7 +180,7 @@ class _Store(BohnaparteMove):
                     "depot."
                 )
             )
-        depot = part(state)["depots"][seat]
+        depot = part(state).depots[seat]
         if depot is None:
             raise IllegalMove(gettext("You have no munitions depot."))
         if len(depot) >= state.players:
@@ -213,11 +213,11 @@ class _BuyDepot(BohnaparteMove):
                     "forest."
                 )
             )
-        if part(state)["depots"][seat] is not None:
+        if part(state).depots[seat] is not None:
             raise IllegalMove(gettext("You have a munitions depot already."))
         afford(state, seat, DEPOT_COST, gettext_noop("A munitions depot"))
         pay(state, seat, DEPOT_COST)
-        part(state)["depots"][seat] = []
+        part(state).depots[seat] = []
         events.append(Event("depot_bought", seat, {"paid": DEPOT_COST}))
 
     def moves(self, state: State, seat: int) -> list[dict]:
@@ -243,14 +243,14 @@ class _BuildFortress(BohnaparteMove):
             raise IllegalMove(
                 gettext("A fortress takes the stone of a mine you hold that is not empty.")
             )
-        if ours["owners"][land] != seat:
+        if ours.owners[land] != seat:
             raise IllegalMove(gettext("A fortress goes under one of your own lands."))
-        if land in ours["fortresses"]:
+        if land in ours.fortresses:
             raise IllegalMove(gettext("That land has a fortress under it already."))
         afford(state, seat, FORTRESS_COST, gettext_noop("A fortress"))
         pay(state, seat, FORTRESS_COST)
-        ours["emptied"].append(mine)
-        ours["fortresses"].append(land)
+        ours.emptied.append(mine)
+        ours.fortresses.append(land)
         data = {"mine": mine, "land": land, "land_kind": board_map(state).kinds[land]}
         events.append(Event("fortress_built", seat, {**data, "paid": FORTRESS_COST}))
 
@@ -260,9 +260,7 @@ class _BuildFortress(BohnaparteMove):
     def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
         """The mine (its holder, and its stone) and the land the fortress goes under."""
         mine = action.get("mine")
-        if type(mine) is int and (mine in part(before)["emptied"]) != (
-            mine in part(now)["emptied"]
-        ):
+        if type(mine) is int and (mine in part(before).emptied) != (mine in part(now).emptied):
             return gettext("Land {land} has changed since your page showed it.").format(
                 land=mine + 1
             )
@@ -276,7 +274,7 @@ class _BuyMerchant(BohnaparteMove):
                 gettext("Merchants come with the cavalry variant; buy a munitions depot.")
             )
         ours = part(state)
-        if ours["merchants"][seat] is not None:
+        if ours.merchants[seat] is not None:
             raise IllegalMove(
                 gettext("You have bought your merchant already: one a player, once a game.")
             )
@@ -292,7 +290,7 @@ class _BuyMerchant(BohnaparteMove):
         pay(state, seat, MERCHANT_COST)
         deck_events: list[Event] = []
         cards = take_cards(state, MERCHANT_CARDS, deck_events)
-        ours["merchants"][seat] = cards
+        ours.merchants[seat] = cards
         events.append(
             Event(
                 "merchant_bought",
@@ -319,7 +317,7 @@ class _MerchantTake(BohnaparteMove):
             )
         ours = part(state)
         pool = merchant_pool(state)
-        wanted = len(ours["drawn"])
+        wanted = len(ours.drawn)
         chosen = action.get("cards")
         if not isinstance(chosen, list) or any(type(card) is not int for card in chosen):
             raise IllegalMove(
@@ -333,11 +331,11 @@ class _MerchantTake(BohnaparteMove):
             raise IllegalMove(
                 gettext("Take exactly {count} cards, as many as you drew.").format(count=wanted)
             )
-        taken = [card for card in chosen if card in ours["merchants"][seat]]
+        taken = [card for card in chosen if card in ours.merchants[seat]]
         state.hands[seat] += chosen
-        ours["merchants"][seat] = [card for card in pool if card not in chosen]
-        ours["drawn"] = []
-        left = ours["merchants"][seat]
+        ours.merchants[seat] = [card for card in pool if card not in chosen]
+        ours.drawn = []
+        left = ours.merchants[seat]
         events.append(
             Event(
                 "merchant_swapped",

@@ -37,10 +37,10 @@ from .listing import camp_chooser, free_camps
 
 def camp_chosen(state: State, seat: int, land: int, events: list[Event]) -> None:
     ours = part(state)
-    ours["owners"][land] = seat
-    ours["camps"][seat] = land
+    ours.owners[land] = seat
+    ours.camps[seat] = land
     events.append(Event("camp_chosen", seat, {"land": land}))
-    if None in ours["camps"]:
+    if None in ours.camps:
         state.active = camp_chooser(state)
     else:
         begin_turn(state, events)
@@ -65,7 +65,7 @@ class _ChooseCamp(Phase):
 
 def monasteries_left(state: State) -> int:
     held = count_of_kind(state, state.active, MONASTERY)
-    return held - part(state)["monastery_draws"]
+    return held - part(state).monastery_draws
 
 
 def monastery_draw(state: State, seat: int, events: list[Event]) -> None:
@@ -74,7 +74,7 @@ def monastery_draw(state: State, seat: int, events: list[Event]) -> None:
     card = take_cards(state, 1, deck_events)[0]
     coin = fights.card_value(state, card) <= 12
     (state.coins[seat] if coin else state.discard).append(card)
-    part(state)["monastery_draws"] += 1
+    part(state).monastery_draws += 1
     bean = BEAN_KEYS[state.card_beans[card]]
     events.append(Event("monastery_drew", seat, {"bean": bean, "earned": int(coin)}))
     events.extend(deck_events)
@@ -86,13 +86,11 @@ class _Monastery(ActiveSeatPhase):
     def enter(self, state: State, events: list[Event]) -> None:
         ours = part(state)
         kinds = board_map(state).kinds
-        owners = ours["owners"]
-        ours["tapped"] = [
-            land
-            for land in ours["tapped"]
-            if owners[land] != state.active or kinds[land] != PADDOCK
+        owners = ours.owners
+        ours.tapped = [
+            land for land in ours.tapped if owners[land] != state.active or kinds[land] != PADDOCK
         ]
-        ours["monastery_draws"] = 0
+        ours.monastery_draws = 0
         if not monasteries_left(state) or state.ending:
             advance(state, events)
 
@@ -113,7 +111,7 @@ def may_attack(state: State, seat: int) -> bool:
 
 class _Attack(ActiveSeatPhase):
     def enter(self, state: State, events: list[Event]) -> None:
-        part(state)["battle"] = None
+        part(state).battle = None
         if not may_attack(state, state.active):
             advance(state, events)
 
@@ -130,7 +128,7 @@ class _Attack(ActiveSeatPhase):
 def proceed(state: State, events: list[Event]) -> None:
     """Carry the battle on: draw for a neutral land, fight when both cards are in, start the
     cavalry's second round; stop where a seat must choose a card or the battle is over."""
-    battle = part(state)["battle"]
+    battle = part(state).battle
     while True:
         needed = fights.chooser(battle)
         if needed is None:
@@ -151,7 +149,7 @@ def proceed(state: State, events: list[Event]) -> None:
 
 
 def _second_round(state: State, battle: dict, events: list[Event]) -> None:
-    part(state)["tapped"].append(battle["cavalry"])
+    part(state).tapped.append(battle["cavalry"])
     events.append(
         Event(
             "cavalry_beaten",
@@ -166,11 +164,11 @@ def _after_battle(state: State, battle: dict, won: bool, events: list[Event]) ->
     ours = part(state)
     attacker, defender, land = battle["attacker"], battle["defender"], battle["land"]
     if won:
-        ours["owners"][land] = attacker
+        ours.owners[land] = attacker
         kind = board_map(state).kinds[land]
         data = {"land": land, "land_kind": kind, "from": defender}
         events.append(Event("conquered", attacker, data))
-    ours["battle"] = None
+    ours.battle = None
     if held_count(state, attacker) >= TOKENS:
         _game_ends(state, attacker, "twelve_lands", events)
     elif defender is not None and not held_count(state, defender):
@@ -191,11 +189,11 @@ class _Battle(Phase):
         proceed(state, events)
 
     def waiting_for(self, state: State) -> list[int]:
-        needed = fights.chooser(part(state)["battle"])
+        needed = fights.chooser(part(state).battle)
         return [needed[0]]
 
     def prompt(self, state: State, seat: int) -> tuple[str, dict]:
-        battle = part(state)["battle"]
+        battle = part(state).battle
         if seat == battle["attacker"]:
             return "second_round", {}
         land = battle["land"]
@@ -217,7 +215,7 @@ def _default_card(state: State, seat: int):
         return fights.DECK
     if state.hands[seat]:
         return state.hands[seat][0]
-    return fights.depot_usable(state, seat, part(state)["battle"]["land"])[0]
+    return fights.depot_usable(state, seat, part(state).battle["land"])[0]
 
 
 # Phase 5 with cavalry: the merchant.
@@ -227,7 +225,7 @@ class _MerchantDraw(ActiveSeatPhase):
     def enter(self, state: State, events: list[Event]) -> None:
         ours = part(state)
         active = state.active
-        if ours["merchants"][active] is None or state.ending:
+        if ours.merchants[active] is None or state.ending:
             PHASES["draw"].enter(state, events)
             return
         deck_events: list[Event] = []
@@ -239,14 +237,14 @@ class _MerchantDraw(ActiveSeatPhase):
             state.hands[active] += drawn
             finish_game(state, events)
         else:
-            ours["drawn"] = drawn
+            ours.drawn = drawn
 
     def prompt(self, state: State, seat: int) -> str:
         return "merchant"
 
     def default_move(self, state: State, seat: int) -> dict | None:
         """The drawn cards, as they came: the merchant keeps its own."""
-        return {"kind": "merchant_take", "cards": list(part(state)["drawn"])}
+        return {"kind": "merchant_take", "cards": list(part(state).drawn)}
 
 
 STEPS = (

@@ -44,7 +44,7 @@ def board_view(state: State, seat: int | None) -> dict:
     ours = part(state)
     chart = board_map(state)
     beans = state.card_beans
-    depot = ours["depots"][seat] if seat is not None else None
+    depot = ours.depots[seat] if seat is not None else None
     mine = seat is not None and seat == state.active and state.phase == "merchant_draw"
     return {
         "cavalry": chart.cavalry,
@@ -53,7 +53,7 @@ def board_view(state: State, seat: int | None) -> dict:
         "depot": None if depot is None else [_card(beans, card) for card in depot],
         "depot_size": state.players,
         "battle": _battle(state, seat),
-        "drawn": [_card(beans, card) for card in ours["drawn"]] if mine else None,
+        "drawn": [_card(beans, card) for card in ours.drawn] if mine else None,
         "targets": targets(state, seat) if seat is not None and not state.over else [],
         "costs": {
             "attack": ATTACK_COST,
@@ -87,10 +87,10 @@ def map_view(chart: Map) -> dict:
 def _lands(state: State, chart: Map) -> list[dict]:
     ours = part(state)
     owners, fortresses, emptied, tapped = (
-        ours["owners"],
-        ours["fortresses"],
-        ours["emptied"],
-        ours["tapped"],
+        ours.owners,
+        ours.fortresses,
+        ours.emptied,
+        ours.tapped,
     )
     return [
         {
@@ -107,12 +107,12 @@ def _lands(state: State, chart: Map) -> list[dict]:
 
 def _player(state: State, seat: int) -> dict:
     ours = part(state)
-    depot = ours["depots"][seat]
-    merchant = ours["merchants"][seat]
+    depot = ours.depots[seat]
+    merchant = ours.merchants[seat]
     beans = state.card_beans
     return {
         "seat": seat,
-        "camp": ours["camps"][seat],
+        "camp": ours.camps[seat],
         "lands": held_count(state, seat),
         "tokens": tokens_left(state, seat),
         "points": points(state, seat),
@@ -120,14 +120,14 @@ def _player(state: State, seat: int) -> dict:
         "merchant": None if merchant is None else [_card(beans, card) for card in merchant],
         "cannon": has_cannon(state, seat),
         "cavalry": [
-            {"paddock": land, "tapped": land in ours["tapped"]}
+            {"paddock": land, "tapped": land in ours.tapped}
             for land in held_of_kind(state, seat, PADDOCK)
         ],
     }
 
 
 def _battle(state: State, seat: int | None) -> dict | None:
-    battle = part(state)["battle"]
+    battle = part(state).battle
     if battle is None:
         return None
     beans = state.card_beans
