@@ -98,19 +98,6 @@ def offer_context(state, event, to: int) -> dict:
     }
 
 
-def attack_context(state, event) -> dict:
-    """The attack as the defender may know it: the attacker's card stays face down."""
-    defender = event.data["defender"]
-    fight = next(a for a in engine.legal_actions(state, defender) if a["kind"] == "battle_card")
-    asked = engine.prompt(state, defender).params
-    return {
-        "attacker": state.names[event.seat],
-        "land": f"{asked['land_name']} {asked['land_number']}",
-        "text": engine.describe(event.for_seat(defender), state.names, defender),
-        "deck": fight["deck"],
-    }
-
-
 def bot_patience_context(maker: Seat | None, due: dict, now: datetime) -> dict:
     """A bot withdraws its offers when its patience runs out: the mail says when."""
     if maker is None or not maker.plays_as_bot or maker.id not in due:
