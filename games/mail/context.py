@@ -50,7 +50,7 @@ def kind_context(kind: str, state, events: list, position: int) -> dict:
         front = bean_name(engine.BEANS[state.card_beans[hand[0]]].key) if hand else None
         prompt = engine.prompt(state, position)
         # The front card is named where the turn begins with it; a turn that begins otherwise
-        # (Bohnaparte's monasteries, say) is told as the page tells it.
+        # (with a choice an expansion adds, say) is told as the page tells it.
         task = "" if prompt.key == "plant_front" or not hand else prompt.text
         return {
             "recent": recent,
