@@ -13,7 +13,11 @@ class GamesConfig(AppConfig):
         # them by (games.task_queue); every process that may queue one must have them. The
         # account adapter loads the models, which cannot be imported before the registry is.
         from games import tasks  # noqa: F401
+        from games.expansions import bohnaparte
         from games.pages import account_adapter
+
+        # Each expansion's web side: its part of the page, its mails, links and form fields.
+        bohnaparte.install()
 
         # A player's language and zone are kept in the session from log-in on.
         user_logged_in.connect(

@@ -117,8 +117,8 @@ def commands(view: dict) -> list[Command]:
 
 
 def page_only(view: dict) -> bool:
-    """Whether the seat may make moves that no command writes (Bohnaparte's map and battles):
-    those are made on the game page."""
+    """Whether the seat may make moves that no command writes (an expansion's map and
+    battles, say): those are made on the game page."""
     return not all(_per_move(view))
 
 

@@ -2,6 +2,7 @@
 language. Links are signed when the mail is built, so they expire from then.
 """
 
+from collections.abc import Callable
 from datetime import datetime
 from functools import partial
 
@@ -25,12 +26,18 @@ SUBJECTS = {
     "reminder": gettext_noop("Time is running out in {game}"),
     "game_over": gettext_noop("{game} is over"),
     "bot_standing_in": gettext_noop("A bot is playing for you in {game}"),
-    "attacked": gettext_noop("{attacker} attacks your {land} in {game}"),
-    "second_round": gettext_noop(
-        "Your cavalry was beaten in {game}: choose a card for the second round"
-    ),
-    "choose_camp": gettext_noop("Choose your camp in {game}"),
 }
+# The links a mail of an expansion's kind carries besides the usual ones: each is given the row
+# and a function that makes a link for an action. Filled when the app is ready.
+ROW_LINKS: dict[str, Callable[[Outbox, Callable[..., str]], dict]] = {}
+
+
+def add_mail_kind(kind: str, subject: str, links_of=None) -> None:
+    """A kind of mail an expansion writes: its subject (marked with gettext_noop) and the
+    links its rows carry."""
+    SUBJECTS[kind] = subject
+    if links_of is not None:
+        ROW_LINKS[kind] = links_of
 
 
 def compose(
@@ -108,8 +115,8 @@ def _row_links(row: Outbox, *, now: datetime | None = None) -> dict:
         urls["decline_url"] = make(action="decline", offer=offer)
     if row.context.get("trading"):
         urls["end_trading_url"] = make(action="end_trading")
-    if row.kind == "attacked" and row.context.get("deck"):
-        urls["defend_deck_url"] = make(action="defend_deck")
+    if row.kind in ROW_LINKS:
+        urls.update(ROW_LINKS[row.kind](row, make))
     if row.kind == "bot_standing_in":
         urls["reclaim_url"] = make(action="reclaim")
     return urls

@@ -50,7 +50,7 @@ def kind_context(kind: str, state, events: list, position: int) -> dict:
         front = bean_name(engine.BEANS[state.card_beans[hand[0]]].key) if hand else None
         prompt = engine.prompt(state, position)
         # The front card is named where the turn begins with it; a turn that begins otherwise
-        # (Bohnaparte's monasteries, say) is told as the page tells it.
+        # (with a choice an expansion adds, say) is told as the page tells it.
         task = "" if prompt.key == "plant_front" or not hand else prompt.text
         return {
             "recent": recent,
@@ -95,19 +95,6 @@ def offer_context(state, event, to: int) -> dict:
         "text": engine.describe(seen, state.names, to),
         "can_accept": any(a["kind"] == "accept" and a["offer"] == offer_id for a in legal),
         "gift": not seen["ask"] and not seen["ask_faceup"],
-    }
-
-
-def attack_context(state, event) -> dict:
-    """The attack as the defender may know it: the attacker's card stays face down."""
-    defender = event.data["defender"]
-    fight = next(a for a in engine.legal_actions(state, defender) if a["kind"] == "battle_card")
-    asked = engine.prompt(state, defender).params
-    return {
-        "attacker": state.names[event.seat],
-        "land": f"{asked['land_name']} {asked['land_number']}",
-        "text": engine.describe(event.for_seat(defender), state.names, defender),
-        "deck": fight["deck"],
     }
 
 

@@ -24,11 +24,15 @@ LIFETIMES = {
     "accept": timedelta(days=3),
     "decline": timedelta(days=3),
     "end_trading": timedelta(days=3),
-    # Bohnaparte: the defender's blind card; the page offers the others.
-    "defend_deck": timedelta(days=3),
     # A bot may stand in for days before the player reads the mail.
     "reclaim": timedelta(days=30),
 }
+
+
+def add_link_kind(action: str, lifetime: timedelta) -> None:
+    """A one-click action an expansion's mails carry (its preview and its move are registered
+    with `selectors.link_previews` and `services.link_actions`)."""
+    LIFETIMES[action] = lifetime
 
 
 class LinkInvalid(Exception):

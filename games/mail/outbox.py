@@ -6,11 +6,11 @@ may know. The sending, once the transaction has committed, is a service (service
 which builds the message (`games.mail.compose`).
 """
 
+from collections.abc import Callable
 from datetime import datetime
 
 from games import engine, task_queue
 from games.mail.context import (
-    attack_context,
     board_context,
     bot_patience_context,
     common_context,
@@ -25,18 +25,17 @@ from games.readers import locales, presence
 _TO_ABSENT = {"game_over", "bot_standing_in"}
 # Calls to move: a player away from the game gets one, then none until they come back (a move
 # of theirs, or a look at the game's page); what happens meanwhile waits on the page.
-CALLS = frozenset(
-    (
-        "your_turn",
-        "offer",
-        "offer_accepted",
-        "offer_declined",
-        "plant_received",
-        "attacked",
-        "second_round",
-        "choose_camp",
-    )
-)
+CALLS = {"your_turn", "offer", "offer_accepted", "offer_declined", "plant_received"}
+# The mails an expansion's events cause, by event kind: each gives (seat, mail kind, context)
+# for the mails it wants. Filled by each expansion's web side when the app is ready.
+EVENT_MAILS: dict[str, list[Callable[[object, object], list[tuple[int, str, dict]]]]] = {}
+
+
+def add_event_mail(event_kind: str, wanted, *, calls: tuple[str, ...] = ()) -> None:
+    """Mail on an event of this kind; `calls` are the mail kinds among them that call the
+    player to move (one while they are away)."""
+    EVENT_MAILS.setdefault(event_kind, []).append(wanted)
+    CALLS.update(calls)
 
 
 def mail_after_move(
@@ -66,17 +65,6 @@ def mail_after_move(
             wanted.append((data["maker"], "offer_accepted", {"taker": names[event.seat]}))
         elif event.kind == "declined" and data["maker"] != event.seat:
             wanted.append((data["maker"], "offer_declined", {"taker": names[event.seat]}))
-        elif event.kind == "attacked" and _asked(state, data["defender"], "defend"):
-            wanted.append((data["defender"], "attacked", attack_context(state, event)))
-        elif event.kind == "cavalry_beaten" and _asked(state, event.seat, "second_round"):
-            text = engine.describe(event.for_seat(event.seat), names, event.seat)
-            wanted.append((event.seat, "second_round", {"text": text}))
-        elif event.kind in ("game_started", "camp_chosen"):
-            wanted += [
-                (position, "choose_camp", {})
-                for position in engine.waiting_for(state)
-                if _asked(state, position, "choose_camp")
-            ]
         elif event.kind == "game_over":
             wanted += [(position, "game_over", {}) for position in range(state.players)]
         elif event.kind == "trading_ended":
@@ -85,6 +73,8 @@ def mail_after_move(
                 for position in engine.waiting_for(state)
                 if engine.prompt(state, position).key in ("plant_received", "plant_kept")
             ]
+        for expansion_wanted in EVENT_MAILS.get(event.kind, ()):
+            wanted += expansion_wanted(state, event)
     if not wanted:
         return []
 
@@ -117,13 +107,6 @@ def mail_after_move(
                 seat.mailed_at = now
                 Seat.objects.filter(pk=seat.pk).update(mailed_at=now)
     return rows
-
-
-def _asked(state, seat: int | None, prompt: str) -> bool:
-    """Whether Bohnaparte waits for this seat with that prompt: for its camp, or in a battle for
-    its card: the defender's (a neutral land has none, and a seat with nothing to fight with
-    has no choice), or the attacker's after its cavalry was beaten."""
-    return seat is not None and engine.prompt(state, seat).key == prompt
 
 
 def reminder_write(*, deadline: Deadline, now: datetime) -> int:

@@ -18,6 +18,7 @@ messages to show, a counter-offer to prefill or no signed-in session is rendered
 """
 
 import hashlib
+from functools import cache as cache_once
 from pathlib import Path
 from urllib.parse import quote
 
@@ -34,17 +35,21 @@ from django.utils.safestring import mark_safe
 from games import engine, selectors
 from games.models import Deadline, Game, Seat
 from games.readers import presence
+from games.selectors import parts
 
 CSRF = "csrf0board0placeholder"
 PRESENCE = "presence0board0placeholder"
 KEEP_SECONDS = 60
-# A new release renders pages anew: the templates' own text is part of every key.
-_TEMPLATE = hashlib.sha256(
-    b"".join(
-        (Path(settings.BASE_DIR) / "templates" / name).read_bytes()
-        for name in ("base.html", "games/game.html", "games/bohnaparte.html")
-    )
-).hexdigest()[:12]
+
+
+@cache_once
+def _template() -> str:
+    """A new release renders pages anew: the templates' own text is part of every key, the
+    expansions' parts included (known once the app is ready, so read on first use)."""
+    names = ("base.html", "games/game.html", *parts.part_templates())
+    return hashlib.sha256(
+        b"".join((Path(settings.BASE_DIR) / "templates" / name).read_bytes() for name in names)
+    ).hexdigest()[:12]
 
 
 def board_html(
@@ -91,7 +96,7 @@ def board_html(
 def _key(game: Game, mine: Seat | None) -> str:
     seat = "watch" if mine is None else mine.position
     return (
-        f"board:{_TEMPLATE}:{game.id}:{game.seq}:{game.updated_at.timestamp()}:{seat}:{_reader()}"
+        f"board:{_template()}:{game.id}:{game.seq}:{game.updated_at.timestamp()}:{seat}:{_reader()}"
     )
 
 
@@ -112,7 +117,7 @@ def page_key(request, game_id: int) -> str | None:
         return None
     seq, _, _, updated_at = changes
     return (
-        f"page:{_TEMPLATE}:{game_id}:{seq}:{updated_at.timestamp()}:{user}:"
+        f"page:{_template()}:{game_id}:{seq}:{updated_at.timestamp()}:{user}:"
         f"{session.session_key}:{_reader()}"
     )
 

@@ -29,14 +29,21 @@ OPTION_FIELDS = {
     for option in edition.options
 }
 BEAN_KEYS = [bean.key for bean in BEANS]
-# A battle card may be the blind top of the deck instead of a card of one's own (Bohnaparte).
-DECK = "deck"
+# The fields a form may post as numbers, one each; an expansion's moves add theirs.
+NUMBER_FIELDS = ["card", "field", "offer", "to"]
+# Words a field may hold instead of a number, by field (a card drawn blind, say).
+FIELD_WORDS: dict[str, set[str]] = {}
+
+
+def accept_fields(*names: str, words: dict[str, str] | None = None) -> None:
+    """Let forms post these number fields, and these words in place of a field's number."""
+    NUMBER_FIELDS.extend(name for name in names if name not in NUMBER_FIELDS)
+    for name, word in (words or {}).items():
+        FIELD_WORDS.setdefault(name, set()).add(word)
 
 
 class GameCreateForm(forms.Form):
-    name = forms.CharField(
-        label=_("Name"), max_length=80, required=False, help_text=_("Optional.")
-    )
+    name = forms.CharField(label=_("Name"), max_length=80, required=False, help_text=_("Optional."))
     edition = forms.ChoiceField(
         label=_("Edition"), choices=edition_choices, initial="amigo-classic"
     )
@@ -155,9 +162,7 @@ class LocaleForm(forms.Form):
 
 
 class NameForm(forms.Form):
-    display_name = forms.CharField(
-        label=_("Your name at the table"), max_length=services.NAME_MAX
-    )
+    display_name = forms.CharField(label=_("Your name at the table"), max_length=services.NAME_MAX)
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -192,9 +197,10 @@ def parse_move(request) -> tuple[dict, int]:
     """The action and expected_seq from a JSON body or from form fields.
 
     Form fields come either as `action` (the move as JSON, what the buttons post) or as the
-    move's own fields (what the offer, accept and Bohnaparte forms post): `kind`, `card`
-    (a number, or "deck"), `field`, `offer`, `to`, `land`, `mine`, `cavalry`, `give`,
-    `ask_faceup` and `cards` (repeated, in order), and `ask_<bean>` counts.
+    move's own fields (what the offer and accept forms and the expansions' forms post):
+    `kind`, the number fields (`card`, `field`, `offer`, `to` and those an expansion accepts,
+    each a number or one of the words its field accepts), `give`, `ask_faceup` and `cards`
+    (repeated, in order), and `ask_<bean>` counts.
     """
     if request.content_type == "application/json":
         body = _json(request.body)
@@ -223,14 +229,12 @@ def _seq(value) -> int:
         return value
     seq = small_number(value) if isinstance(value, str) else None
     if seq is None:
-        raise BadMove(
-            _("The move needs the number of the board it was made on (expected_seq).")
-        )
+        raise BadMove(_("The move needs the number of the board it was made on (expected_seq)."))
     return seq
 
 
 def _number(value: str, name: str) -> int | str:
-    if name == "card" and value == DECK:
+    if value in FIELD_WORDS.get(name, ()):
         return value
     number = small_number(value)
     if number is None:
@@ -240,7 +244,7 @@ def _number(value: str, name: str) -> int | str:
 
 def _form_action(post) -> dict:
     action: dict = {"kind": post.get("kind", "")}
-    for name in ("card", "field", "offer", "to", "land", "mine", "cavalry"):
+    for name in NUMBER_FIELDS:
         if name in post:
             action[name] = _number(post[name], name)
     for name in ("give", "ask_faceup", "cards"):

@@ -18,8 +18,8 @@ from games.engine.beans import bean_name
 from games.engine.ending import tie_break_worded, worded_summary
 from games.models import ChatMessage, Deadline, Game, Move, Seat
 
-from .bohnaparte import bohnaparte_board
 from .lobby import BOT_LEVELS
+from .parts import board_parts
 
 # What a game's scores count, as the result table heads its column.
 SCORE_LABELS = {"coins": gettext_lazy("Coins"), "points": gettext_lazy("Victory points")}
@@ -60,7 +60,7 @@ def game_page(
         "stood_in": mine if mine and mine.bot_standing_in else None,
     }
     page.update(board(view))
-    page["bohnaparte"] = bohnaparte_board(view)
+    page.update(board_parts(view))
     # A bot's seat shows its level by its name; a player's seat a bot stands in for does not.
     bots = [seat for seat in seats if seat.user_id is None]
     levels = {seat.position: BOT_LEVELS.get(seat.bot, BOT_LEVELS["normal"]) for seat in bots}

@@ -4,7 +4,7 @@ from games import engine
 from games.models import Game, Move, Snapshot
 
 from .boards import board
-from .bohnaparte import bohnaparte_board
+from .parts import board_parts
 
 
 def game_replay(*, game: Game) -> engine.State:
@@ -52,7 +52,7 @@ def history(*, game: Game, seq: int) -> dict:
         "seq": seq,
         "last": game.seq,
         "view": public,
-        "bohnaparte": bohnaparte_board(public),
+        **board_parts(public),
         "hands": hands,
         "lines": [
             engine.describe(engine.Event.from_dict(e).for_seat(e["seat"]), names, None)

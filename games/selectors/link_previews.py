@@ -1,5 +1,6 @@
 """What a one-click link from a mail would do now: read only, for its confirm page (GET)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -22,6 +23,15 @@ class Preview:
     button: str
     details: list[str]
     problem: str = ""
+
+
+# The confirm pages of the links an expansion adds, by action: each is given the game, the
+# seat, the state, its legal moves and the problem found so far. Filled when the app is ready.
+PREVIEWS: dict[str, Callable[..., Preview]] = {}
+
+
+def add_link_preview(action: str, preview: Callable[..., Preview]) -> None:
+    PREVIEWS[action] = preview
 
 
 def link_preview(*, link: Link) -> Preview:
@@ -60,8 +70,8 @@ def link_preview(*, link: Link) -> Preview:
             [],
             problem,
         )
-    if link.action == "defend_deck":
-        return _defend_preview(game, seat, state, legal, problem)
+    if link.action in PREVIEWS:
+        return PREVIEWS[link.action](game, seat, state, legal, problem)
     offer = _offer_view(state, seat.position, link.offer) if state else None
     if not problem and offer is None:
         problem = _("That offer is no longer open.")
@@ -73,24 +83,6 @@ def link_preview(*, link: Link) -> Preview:
         return Preview(game, seat, _("Accept the offer"), question, _("Accept"), details, problem)
     question = _("Decline offer {offer} in {game}?").format(offer=link.offer, game=game.title)
     return Preview(game, seat, _("Decline the offer"), question, _("Decline"), details, problem)
-
-
-def _defend_preview(game: Game, seat: Seat, state, legal: list[dict], problem: str) -> Preview:
-    """Bohnaparte: the defender's card, drawn blind from the deck, while the attack waits."""
-    fight = next((action for action in legal if action["kind"] == "battle_card"), None)
-    if not problem and (fight is None or not fight["deck"]):
-        problem = _("This attack no longer waits for your card from the deck.")
-    details = [engine.prompt(state, seat.position).text] if fight else []
-    return Preview(
-        game,
-        seat,
-        _("Defend with the top of the deck"),
-        _("Defend in %(game)s with the top card of the deck, drawn blind?")
-        % {"game": game.title},
-        _("Defend with the top of the deck"),
-        details,
-        problem,
-    )
 
 
 def accept_move(legal: list[dict], offer_id) -> dict | None:

@@ -1,6 +1,7 @@
 """The POST of a one-click link from a mail: the action, carried out as the link's user
 through the ordinary services."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -12,6 +13,14 @@ from games.mail import links
 
 from .moves import move_submit
 from .seats import RECLAIMED, seat_mute, seat_reclaim
+
+# The moves of the links an expansion adds, by action: each gives the move and what the player
+# reads once it is made. Filled when the app is ready.
+LINK_MOVES: dict[str, Callable[[], tuple[dict, str]]] = {}
+
+
+def add_link_move(action: str, move: Callable[[], tuple[dict, str]]) -> None:
+    LINK_MOVES[action] = move
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +59,8 @@ def _move(game, position: int, link: links.Link) -> tuple[dict, str]:
         legal = engine.legal_actions(engine.from_dict(game.state), position)
         action = selectors.accept_move(legal, link.offer)
         return action, _("You accepted the offer. Plant your new beans after trading ends.")
-    if link.action == "defend_deck":
-        return {"kind": "battle_card", "card": "deck"}, _(
-            "You defend with the top card of the deck; the battle is fought once both cards are in."
-        )
+    if link.action in LINK_MOVES:
+        return LINK_MOVES[link.action]()
     if link.action == "decline":
         return {"kind": "decline", "offer": link.offer}, _("You declined the offer.")
     return {"kind": "end_trading"}, _("You ended trading.")
