@@ -40,7 +40,7 @@ def at_war(users) -> tuple[Game, int, int]:
         for action in engine.legal_actions(state, state.active)
         if action["kind"] == "attack"
     )
-    part(state)["owners"][target] = (state.active + 1) % state.players
+    part(state).owners[target] = (state.active + 1) % state.players
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
     return game, state.active, target
 

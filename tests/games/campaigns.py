@@ -24,7 +24,7 @@ def to_attack(game: Game) -> tuple[Game, int, int]:
         for action in engine.legal_actions(state, state.active)
         if action["kind"] == "attack"
     )
-    part(state)["owners"][target] = (state.active + 1) % state.players
+    part(state).owners[target] = (state.active + 1) % state.players
     if not state.hands[state.active]:  # a card to attack with, face down
         state.hands[state.active].append(state.deck.pop())
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))

@@ -41,7 +41,7 @@ def test_a_bot_answers_alices_attack_with_a_card_of_its_own_choice(alice):
     target = next(
         action["land"] for action in engine.legal_actions(state, mine) if action["kind"] == "attack"
     )
-    part(state)["owners"][target] = (mine + 1) % 3  # a bot's land
+    part(state).owners[target] = (mine + 1) % 3  # a bot's land
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
 
     attack = services.move_submit(

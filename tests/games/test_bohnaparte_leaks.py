@@ -32,7 +32,7 @@ def with_depots(game: Game) -> Game:
     """Every seat holds a munitions depot of two cards from the deck (the base game only)."""
     state = state_of(game)
     for seat in range(state.players):
-        part(state)["depots"][seat] = [state.deck.pop(), state.deck.pop()]
+        part(state).depots[seat] = [state.deck.pop(), state.deck.pop()]
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
     return fresh(game)
 
@@ -70,8 +70,8 @@ def test_no_face_down_battle_card_or_depot_card_reaches_another_seat(client, cou
         expected_seq=game.seq,
     )
     state = state_of(game)
-    assert part(state)["battle"]["attack"] == card  # still face down, waiting for the defence
-    depots = part(state)["depots"]
+    assert part(state).battle["attack"] == card  # still face down, waiting for the defence
+    depots = part(state).depots
 
     for position in [None, *range(count)]:
         hidden = {card} if position != attacker else set()

@@ -26,7 +26,7 @@ def attacked(users):
     game, attacker, target = to_attack(bohnaparte_game(users))
     state = state_of(game)
     card = state.hands[attacker][0]
-    defender = part(state)["owners"][target]
+    defender = part(state).owners[target]
     services.move_submit(
         game_id=game.id,
         user=user_at(game, attacker),
@@ -109,8 +109,8 @@ def test_an_attacker_whose_cavalry_was_beaten_is_mailed_to_choose_a_second_card(
     state = state_of(game)
     chart = board_map(state)
     paddock = next(land for land in chart.lands if chart.kinds[land] == PADDOCK and land != target)
-    part(state)["owners"][paddock] = attacker
-    defender = part(state)["owners"][target]
+    part(state).owners[paddock] = attacker
+    defender = part(state).owners[target]
     blue = next(card for card in state.deck if BEANS[state.card_beans[card]].count == 20)
     state.deck.remove(blue)
     state.hands[defender].append(blue)
@@ -166,7 +166,7 @@ def test_a_turn_that_begins_at_the_monasteries_is_mailed_as_the_page_tells_it(al
     state = state_of(game)
     following = (state.active + 1) % state.players
     monastery = board_map(state).kinds.index(MONASTERY)
-    part(state)["owners"][monastery] = following
+    part(state).owners[monastery] = following
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
     game = play_until(game, lambda state: state.active == following)
     state = state_of(game)

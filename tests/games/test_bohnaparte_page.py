@@ -41,7 +41,7 @@ def form_move(client, game: Game, fields: dict):
 
 def test_the_page_draws_the_map_with_every_land_and_each_seats_victory_points(client, campaign):
     state = state_of(campaign)
-    lands = len(part(state)["owners"])
+    lands = len(part(state).owners)
 
     html = page_of(client, campaign, 0)
 
@@ -67,7 +67,7 @@ def test_the_first_chooser_picks_a_camp_with_a_button_and_the_map_shows_their_to
     response = post_move(client, campaign, {"kind": "choose_camp", "land": camp}, seq_of(campaign))
 
     assert response.status_code == 200
-    assert part(state_of(campaign))["owners"][camp] == chooser
+    assert part(state_of(campaign)).owners[camp] == chooser
     html = page_of(client, campaign, chooser)
     assert f'data-land="{camp}"' in html
     assert "Choose your camp" not in html
@@ -75,7 +75,7 @@ def test_the_first_chooser_picks_a_camp_with_a_button_and_the_map_shows_their_to
 
 def test_an_attack_from_the_form_waits_for_the_defender_who_answers_on_their_page(client, campaign):
     game, attacker, target = to_attack(campaign)
-    defender = part(state_of(game))["owners"][target]
+    defender = part(state_of(game)).owners[target]
     assert "Attack for 1 coin" in page_of(client, game, attacker)
 
     response = form_move(client, game, {"kind": "attack", "land": target, "card": "deck"})
@@ -127,7 +127,7 @@ def test_the_attack_form_says_which_targets_a_depot_card_may_not_be_played_again
 
 
 def _pairs(state, near: str, far: str):
-    chart = MAPS[part(state)["map"]]
+    chart = MAPS[part(state).map]
     for land in chart.lands:
         if chart.kinds[land] == near:
             for other in chart.neighbours[land]:
@@ -143,7 +143,7 @@ def test_an_attack_on_a_land_out_of_reach_is_refused_with_a_reason_and_changes_n
     reach = {a.get("land") for a in engine.legal_actions(state, state.active)}
     far = next(
         land
-        for land, owner in enumerate(part(state)["owners"])
+        for land, owner in enumerate(part(state).owners)
         if land not in reach and owner != state.active
     )
     before = seq_of(game)
@@ -158,7 +158,7 @@ def test_an_attack_on_a_land_out_of_reach_is_refused_with_a_reason_and_changes_n
 
 def test_a_defender_who_does_not_answer_defends_with_the_top_of_the_deck(campaign):
     game, attacker, target = to_attack(campaign)
-    defender = part(state_of(game))["owners"][target]
+    defender = part(state_of(game)).owners[target]
     services.move_submit(
         game_id=game.id,
         user=user_at(game, attacker),
@@ -183,10 +183,10 @@ def test_a_depot_shows_its_cards_to_its_owner_and_only_a_count_to_the_others(cli
     state = state_of(game)
     owner = state.active
     ours = part(state)
-    ours["depots"][owner] = [state.deck[-1], state.deck[-2]]
+    ours.depots[owner] = [state.deck[-1], state.deck[-2]]
     del state.deck[-2:]
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state), seq=game.seq)
-    hidden = set(ours["depots"][owner])
+    hidden = set(ours.depots[owner])
 
     mine = page_of(client, game, owner)
     other = page_of(client, game, (owner + 1) % 3)
@@ -210,7 +210,7 @@ def test_buying_a_depot_from_the_page_takes_three_coins(client, campaign):
 
     assert response.status_code == 200
     after = state_of(game)
-    assert part(after)["depots"][seat] == [] and not after.coins[seat]
+    assert part(after).depots[seat] == [] and not after.coins[seat]
 
 
 def test_the_finished_game_ranks_by_victory_points(client, campaign):
@@ -292,12 +292,12 @@ def test_a_merchants_owner_takes_cards_in_the_order_chosen_on_the_page(client, a
     )
     state = state_of(game)
     for seat in range(state.players):
-        part(state)["merchants"][seat] = [state.deck.pop(), state.deck.pop()]
+        part(state).merchants[seat] = [state.deck.pop(), state.deck.pop()]
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
     game = play_until(game, lambda state: state.phase == "merchant_draw")
     state = state_of(game)
     seat = state.active
-    drawn, offered = part(state)["drawn"], part(state)["merchants"][seat]
+    drawn, offered = part(state).drawn, part(state).merchants[seat]
     html = page_of(client, game, seat)
     assert "Take these cards" in html and 'id="take-slot1"' in html
     chosen = [offered[1], *drawn[1:], drawn[0]][: len(drawn)]
@@ -307,7 +307,7 @@ def test_a_merchants_owner_takes_cards_in_the_order_chosen_on_the_page(client, a
     assert response.status_code == 200
     after = state_of(game)
     assert after.hands[seat][-len(chosen) :] == chosen
-    assert offered[1] not in part(after)["merchants"][seat]
+    assert offered[1] not in part(after).merchants[seat]
 
 
 def test_the_map_costs_the_page_no_query_more(client, campaign, django_assert_max_num_queries):
