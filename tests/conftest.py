@@ -24,6 +24,27 @@ def pytest_configure(config):
             write_mo(compiled, catalogue)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Under `--dist loadgroup` (make test), the tests of an `xdist_group` must have been put in
+    their group, or they spread over the processes. The integration tests' group keeps their
+    Celery workers in one process: spread, a worker of one process takes another's tasks from
+    the shared queue and plays them against its own database, and a reply or a mail is lost.
+    pytest 9.2 keeps a test's id where pytest-xdist 3.8 cannot add the group to it."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    lost = [
+        item.nodeid
+        for item in items
+        if item.get_closest_marker("xdist_group") and "@" not in item.nodeid
+    ]
+    if lost:
+        raise pytest.UsageError(
+            f"pytest-xdist did not group {len(lost)} tests marked xdist_group (the first: "
+            f"{lost[0]}); check that the pinned pytest and pytest-xdist work together."
+        )
+
+
 @pytest.fixture
 def anonymous_client(client):
     """The Django test client, named for what it is in tests that read as sentences."""

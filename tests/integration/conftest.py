@@ -21,6 +21,8 @@ HERE = os.path.dirname(__file__)
 RUNNING: list[Worker] = []  # the workers started in this test process, stopped or not
 
 
+# Before xdist's own hook, which turns the group marks into the groups it schedules by.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if not str(item.path).startswith(HERE):
