@@ -43,9 +43,10 @@ lint: venv
 	$(BIN)lint-imports
 
 # In parallel, one process a core; the integration tests share one process (see their conftest).
-# The engine's own tests run a second time on the plain Python engine.
+# The engine's own tests run a second time on the plain Python engine. The ten slowest tests are
+# listed, to keep the suite's time in sight.
 test: venv engine messages lint
-	$(BIN)pytest -q -n auto --dist loadgroup
+	$(BIN)pytest -q -n auto --dist loadgroup --durations=10
 	@echo "The engine's own tests again, on the plain Python engine:"
 	BOHNANZA_ENGINE=python $(BIN)pytest -q -n auto tests/engine
 
