@@ -89,14 +89,20 @@ register(
 # Phase 2: turn up cards, trade until the active player ends trading.
 
 
+def turn_up(state: State, events: list[Event]) -> list[int]:
+    """The active seat turns up its cards for the step (the trading phase, the Duel's third
+    step): the event saying which, then what the deck did meanwhile. Returns the cards."""
+    deck_events: list[Event] = []
+    revealed = take_cards(state, reveal_count(state), deck_events)
+    data = {"cards": list(revealed), "beans": keys(state, revealed)}
+    events.append(Event("revealed", state.active, data))
+    events.extend(deck_events)
+    return revealed
+
+
 class _Trade(Phase):
     def enter(self, state: State, events: list[Event]) -> None:
-        deck_events: list[Event] = []
-        revealed = take_cards(state, reveal_count(state), deck_events)
-        state.faceup = revealed
-        data = {"cards": revealed, "beans": keys(state, revealed)}
-        events.append(Event("revealed", state.active, data))
-        events.extend(deck_events)
+        state.faceup = turn_up(state, events)
         if state.ending and state.rules.final_exhaustion_ends_at_once:
             finish_game(state, events)
 

@@ -26,14 +26,13 @@ from typing import cast
 
 from ..beans import BEAN_KEYS
 from ..conflicts import card_unchanged, faceup_unchanged, same_step
-from ..deck import keys, take_cards
+from ..deck import keys
 from ..errors import IllegalMove
 from ..events import Event
-from ..expansions import reveal_count
 from ..kinds import MoveKind, whole_number
 from ..language import gettext, gettext_noop
 from ..state import State
-from ..turn import ActiveSeatPhase, PlantFromHand, advance
+from ..turn import ActiveSeatPhase, PlantFromHand, advance, turn_up
 
 
 class DuelPart:
@@ -163,12 +162,7 @@ DISCARD = _Discard("discard", ("card",), ("discarded",))
 
 class _Reveal(_FaceUpStep):
     def enter(self, state: State, events: list[Event]) -> None:
-        deck_events: list[Event] = []
-        revealed = take_cards(state, reveal_count(state), deck_events)
-        # A copy: the chain below adds to `revealed`, and has events of its own.
-        data = {"cards": list(revealed), "beans": keys(state, revealed)}
-        events.append(Event("revealed", state.active, data))
-        events.extend(deck_events)
+        revealed = turn_up(state, events)
         beans = {state.card_beans[card] for card in revealed}
         # The chain takes only beans that were turned up, so taking cards never widens it.
         while state.discard and state.card_beans[state.discard[-1]] in beans:
