@@ -103,11 +103,11 @@ def test_the_attack_form_says_which_targets_a_depot_card_may_not_be_played_again
         found
         for kind in ("farm", "village", "city", "monastery", "mine", "iron_mine", "forest")
         for found in _pairs(state, kind, "swamp")
-        if board["owners"][found[1]] is None
+        if board.owners[found[1]] is None
     )
-    board["owners"][near] = attacker  # the swamp beside it is a target, with other lands
-    board["depots"][attacker] = [state.deck.pop()]
-    depot_card = board["depots"][attacker][0]
+    board.owners[near] = attacker  # the swamp beside it is a target, with other lands
+    board.depots[attacker] = [state.deck.pop()]
+    depot_card = board.depots[attacker][0]
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
     attacks = [a for a in engine.legal_actions(state, attacker) if a["kind"] == "attack"]
     refused = [a["land"] for a in attacks if depot_card not in a["cards"]]
