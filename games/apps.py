@@ -9,9 +9,11 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        # The tasks register themselves with Celery under the names the lower layers queue
-        # them by (games.task_queue); every process that may queue one must have them. The
-        # account adapter loads the models, which cannot be imported before the registry is.
+        # Imported here, not at the top: each of these loads the models, which cannot be
+        # imported before the app registry is ready (Django's AppConfig.ready). This module is
+        # the top layer, so no layer is dodged. The tasks register themselves with Celery
+        # under the names the lower layers queue them by (games.task_queue); every process
+        # that may queue one must have them.
         from games import tasks  # noqa: F401
         from games.expansions import bohnaparte
         from games.pages import account_adapter

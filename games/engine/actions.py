@@ -147,15 +147,18 @@ class _Offer(MoveKind):
         return None
 
 
-def _named_offer(before: State, now: State, action: dict) -> str | None:
-    """An open offer never changes, so the offer named is still open or it is gone."""
-    offer = action.get("offer")
-    if type(offer) is int and offer in before.offers and offer not in now.offers:
-        return gettext("That offer is no longer open.")
-    return None
+class _OfferAnswer(MoveKind):
+    """A move on one open offer: accepting, declining or withdrawing it."""
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        """An open offer never changes, so the offer named is still open or it is gone."""
+        offer = action.get("offer")
+        if type(offer) is int and offer in before.offers and offer not in now.offers:
+            return gettext("That offer is no longer open.")
+        return None
 
 
-class _Accept(MoveKind):
+class _Accept(_OfferAnswer):
     def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
         trading.require_trading(state)
         offer = trading.get_offer(state, action)
@@ -192,11 +195,8 @@ class _Accept(MoveKind):
                 )
         return moves
 
-    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
-        return _named_offer(before, now, action)
 
-
-class _Decline(MoveKind):
+class _Decline(_OfferAnswer):
     def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
         offer = trading.get_offer(state, action)
         if offer.to != seat:
@@ -211,11 +211,8 @@ class _Decline(MoveKind):
             if offer.to == seat
         ]
 
-    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
-        return _named_offer(before, now, action)
 
-
-class _Withdraw(MoveKind):
+class _Withdraw(_OfferAnswer):
     def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
         offer = trading.get_offer(state, action)
         if offer.maker != seat:
@@ -229,9 +226,6 @@ class _Withdraw(MoveKind):
             for offer in state.offers.values()
             if offer.maker == seat
         ]
-
-    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
-        return _named_offer(before, now, action)
 
 
 class _EndTrading(MoveKind):

@@ -154,10 +154,6 @@ def parts_from_dict(data: dict[str, dict]) -> dict[str, object]:
     return {key: EXPANSIONS[key].part_from_dict(part) for key, part in data.items()}
 
 
-def expansions_of(state: State) -> list[Expansion]:
-    return [EXPANSIONS[key] for key in state.rules.expansions]
-
-
 def reveal_count(state: State) -> int:
     """How many cards the active seat turns up now."""
     count = state.rules.reveal

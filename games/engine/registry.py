@@ -17,7 +17,7 @@ def install(expansion: Expansion) -> Expansion:
         editions.register_table(edition_key, players, expansion)
     for phase in expansion.phases():
         phases.register(phase)
-    for kind in expansion.kinds():
+    for kind in expansion.move_kinds:
         kinds.register(kind)
     register_wordings(expansion.event_wordings)
     WORDINGS.update(expansion.prompt_wordings)

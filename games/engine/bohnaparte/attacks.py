@@ -17,8 +17,8 @@ from ..turn import enter
 from . import battle as fights
 from .board import board_map, part, ready_cavalry, targets
 from .lands import ATTACK_COST, RIVER
-from .listing import active_in, attack_moves, battle_moves
-from .moves import BohnaparteMove, afford, go_on, land_changed, land_of
+from .listing import attack_moves, battle_moves
+from .moves import BohnaparteMove, GoOn, afford, land_changed, land_of
 from .phases import proceed
 
 # What a battle's moves make of it besides the card laid: the fight, a cavalry beaten in the
@@ -140,24 +140,13 @@ class _BattleCard(BohnaparteMove):
         return _card_unchanged(before, now, seat, action.get("card"))
 
 
-class _EndAttacks(BohnaparteMove):
-    def carry_out(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
-        refusal = gettext_noop("Only the active player, in the attack phase, can end the attacks.")
-        go_on(state, seat, "attack", refusal, "attacks_ended", events)
-
-    def moves(self, state: State, seat: int) -> list[dict]:
-        return [{"kind": "end_attacks"}] if active_in(state, seat, "attack") else []
-
-    def open(self, state: State, seat: int) -> bool:
-        return active_in(state, seat, "attack")
-
-    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
-        """The step: after any number of attacks, ending them means attacking no more."""
-        return same_step(before, now)
-
-
 KINDS = (
     _Attack("attack", ("land", "card", "cavalry"), ("attacked", *BATTLE_EVENTS)),
     _BattleCard("battle_card", ("card",), ("battle_card", *BATTLE_EVENTS)),
-    _EndAttacks("end_attacks", (), ("attacks_ended",)),
+    GoOn(
+        "end_attacks",
+        "attack",
+        gettext_noop("Only the active player, in the attack phase, can end the attacks."),
+        "attacks_ended",
+    ),
 )

@@ -89,12 +89,30 @@ def _cavalry_game(state: State) -> bool:
     return board_map(state).cavalry
 
 
-def go_on(state: State, seat: int, phase: str, refusal: str, said: str, events) -> None:
-    """The active seat leaves its phase: the monastery's draws, or its attacks."""
-    if state.phase != phase or seat != state.active:
-        raise IllegalMove(gettext(refusal))
-    events.append(Event(said, seat, {}))
-    advance(state, events)
+class GoOn(BohnaparteMove):
+    """The active seat leaves a phase of its own: the monastery's draws, or its attacks. After
+    any number of draws or attacks, leaving means doing no more: it reads only the step."""
+
+    def __init__(self, name: str, phase: str, refusal: str, said: str) -> None:
+        super().__init__(name, (), (said,))
+        self.phase = phase
+        self.refusal = refusal  # a message id, worded when the move is refused
+        self.said = said
+
+    def carry_out(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
+        if state.phase != self.phase or seat != state.active:
+            raise IllegalMove(gettext(self.refusal))
+        events.append(Event(self.said, seat, {}))
+        advance(state, events)
+
+    def moves(self, state: State, seat: int) -> list[dict]:
+        return [{"kind": self.name}] if active_in(state, seat, self.phase) else []
+
+    def open(self, state: State, seat: int) -> bool:
+        return active_in(state, seat, self.phase)
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        return same_step(before, now)
 
 
 class _ChooseCamp(BohnaparteMove):
@@ -149,22 +167,6 @@ class _MonasteryDraw(BohnaparteMove):
         the clock, or in another tab) would make this one the next."""
         if part(before).monastery_draws != part(now).monastery_draws:
             return gettext("A card has been drawn at your monasteries since your page showed it.")
-        return same_step(before, now)
-
-
-class _MonasterySkip(BohnaparteMove):
-    def carry_out(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
-        refusal = gettext_noop("You may draw at your monasteries only at the start of your turn.")
-        go_on(state, seat, "monastery", refusal, "monastery_skipped", events)
-
-    def moves(self, state: State, seat: int) -> list[dict]:
-        return [{"kind": "monastery_skip"}] if active_in(state, seat, "monastery") else []
-
-    def open(self, state: State, seat: int) -> bool:
-        return active_in(state, seat, "monastery")
-
-    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
-        """The step: after any number of draws, skipping means drawing no more."""
         return same_step(before, now)
 
 
@@ -364,7 +366,12 @@ class _MerchantTake(BohnaparteMove):
 KINDS = (
     _ChooseCamp("choose_camp", ("land",), ("camp_chosen",)),
     _MonasteryDraw("monastery_draw", (), ("monastery_drew",)),
-    _MonasterySkip("monastery_skip", (), ("monastery_skipped",)),
+    GoOn(
+        "monastery_skip",
+        "monastery",
+        gettext_noop("You may draw at your monasteries only at the start of your turn."),
+        "monastery_skipped",
+    ),
     _Store("store", ("card",), ("stored",)),
     _BuyDepot("buy_depot", (), ("depot_bought",)),
     _BuildFortress("build_fortress", ("mine", "land"), ("fortress_built",)),
