@@ -16,6 +16,9 @@ __path__ = search_path(__path__, __name__)  # the compiled modules, where built
 from . import actions as _actions  # noqa: F401  (registers the base game's moves)
 from .beans import BEANS, payout
 from .bohnaparte.expansion import Bohnaparte
+from .book import follow as _follow  # noqa: F401  (the trade book's moves on a seat's behalf)
+from .book import moves as _book_moves  # noqa: F401  (registers the trade book's moves)
+from .book import wording as _book_wording  # noqa: F401  (its lines in the log)
 from .conflicts import what_changed
 from .duel.expansion import Duel
 from .editions import EDITIONS, resolve
@@ -26,7 +29,7 @@ from .kinds import apply, trimmed
 from .legal import legal_actions, legal_kinds, may_offer
 from .phases import BANK, TRADING_WINDOW
 from .prompts import Prompt
-from .protocol import clocks, default_move, prompt, step, waiting_for
+from .protocol import clocks, default_move, prompt, step, to_call, waiting_for
 from .registry import install
 from .replay import ReplayError, replay, replay_onto
 from .setup import new_game
@@ -73,6 +76,7 @@ __all__ = [
     "resolve",
     "seed_hash",
     "step",
+    "to_call",
     "to_dict",
     "trimmed",
     "view",

@@ -7,6 +7,7 @@ the game exactly as it was.
 
 from . import fields, trading
 from .beans import BEAN_KEYS
+from .book.standing import name_fields, parse_fields, standing_gone, withdraw_standing
 from .conflicts import card_unchanged, field_unchanged, same_step, still_plantable
 from .errors import IllegalMove
 from .events import Event
@@ -163,7 +164,15 @@ class _Accept(_OfferAnswer):
         trading.require_trading(state)
         offer = trading.get_offer(state, action)
         chosen = trading.check_accept(state, seat, offer, action)
+        named = action.get("fields")
+        fields = (
+            parse_fields(state, seat, named, [state.card_beans[card] for card in offer.give])
+            if named
+            else None
+        )
         trading.accept(state, offer, chosen, events)
+        if fields:
+            name_fields(state, seat, offer.give, fields)
 
     def moves(self, state: State, seat: int) -> list[dict]:
         """Each offer the seat can pay for, with the hand cards of every asked bean
@@ -214,6 +223,8 @@ class _Decline(_OfferAnswer):
 
 class _Withdraw(_OfferAnswer):
     def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
+        if withdraw_standing(state, seat, action, events):
+            return
         offer = trading.get_offer(state, action)
         if offer.maker != seat:
             raise IllegalMove(gettext("Only the player who made an offer can withdraw it."))
@@ -226,6 +237,11 @@ class _Withdraw(_OfferAnswer):
             for offer in state.offers.values()
             if offer.maker == seat
         ]
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        return super().what_changed(before, now, seat, action) or standing_gone(
+            before, now, action
+        )
 
 
 class _EndTrading(MoveKind):
@@ -271,7 +287,7 @@ register(_StopPlanting("stop_planting", (), ("planting_stopped",)))
 register(_Harvest("harvest", ("field",), ("harvested",)))
 register(_BuyField("buy_field", (), ("field_bought",)))
 register(_Offer("offer", ("to", "give", "ask", "ask_faceup"), ("offered",)))
-register(_Accept("accept", ("offer", "give"), ("traded", "voided")))
+register(_Accept("accept", ("offer", "give", "fields"), ("traded", "voided")))
 register(_Decline("decline", ("offer",), ("declined",)))
 register(_Withdraw("withdraw", ("offer",), ("withdrawn",)))
 register(_EndTrading("end_trading", (), ("voided", "trading_ended")))

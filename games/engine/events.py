@@ -14,6 +14,10 @@ class Event:
     # through a generic call, and the engine makes hundreds of them in a game.
     secret: dict | None = None  # set only by `private`
     readers: tuple[int, ...] = ()
+    # On whose behalf the seat's move was made (the trade book's "rule", "pass", "plan" or
+    # "named" field), for that seat alone to read: the others see the move as if its player
+    # had made it.
+    by: str = ""
 
     def __init__(self, kind: str, seat: int | None, data: dict):
         self.kind = kind
@@ -38,6 +42,8 @@ class Event:
     def for_seat(self, seat: int | None) -> dict:
         """The event as the given seat may see it (None: a spectator)."""
         out = {"kind": self.kind, "seat": self.seat, **self.data}
+        if self.by and seat == self.seat and seat is not None:
+            out["by"] = self.by
         if self.secret is None or seat is None:
             return out
         if seat == self.seat or seat in self.readers:
@@ -54,14 +60,19 @@ class Event:
         }
         if self.readers:
             stored["readers"] = list(self.readers)
+        if self.by:
+            stored["by"] = self.by
         return stored
 
     @classmethod
     def from_dict(cls, data: dict) -> "Event":
         """From `to_dict`; events stored before `readers` existed have none."""
-        return cls.private(
+        event = cls.private(
             data["kind"], data["seat"], data["data"], data["secret"], tuple(data.get("readers", ()))
         )
+        if "by" in data:
+            event.by = data["by"]
+        return event
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.seat!r}, {self.data!r})"
@@ -115,7 +126,20 @@ def describe(event: dict, names: list[str], viewer: int | None) -> str:
     you = seat is not None and seat == viewer
     who = gettext("You") if you else (names[seat] if seat is not None else "")
     wording = _WORDING.get(event["kind"])
-    return wording(event, who, you, names, viewer) if wording else event["kind"]
+    text = wording(event, who, you, names, viewer) if wording else event["kind"]
+    by = event.get("by")
+    if by and text:
+        return gettext(_BY[by]).format(line=text)
+    return text
+
+
+# A line of the reader's own move made on their behalf by the trade book.
+_BY: Final = {
+    "rule": gettext_noop("{line} (by your answer rules)"),
+    "pass": gettext_noop("{line} (you had passed)"),
+    "plan": gettext_noop("{line} (by your turn plan)"),
+    "named": gettext_noop("{line} (the field you named with the trade)"),
+}
 
 
 def _name(names: list[str], seat: int, viewer: int | None) -> str:

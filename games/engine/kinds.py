@@ -58,6 +58,18 @@ class MoveKind:
 MOVES: Final[dict[str, MoveKind]] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FollowUp:
+    """What is done on a seat's behalf after each move of a game with a trade book (answers
+    its rules give, steps of its plan): `book.follow` installs the one there is."""
+
+    def run(self, state: State, events: list[Event]) -> None:
+        raise NotImplementedError
+
+
+FOLLOW_UPS: Final[list[FollowUp]] = []
+
+
 def register(kind: MoveKind) -> MoveKind:
     MOVES[kind.name] = kind
     return kind
@@ -80,6 +92,9 @@ def apply(state: State, seat: object, action: object) -> list[Event]:
         ) from None
     events: list[Event] = []
     kind.apply(state, seat, action, events)
+    if state.book is not None:
+        for follow in FOLLOW_UPS:
+            follow.run(state, events)
     return events
 
 

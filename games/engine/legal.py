@@ -78,6 +78,8 @@ def _add_trading_kinds(state: State, seat: int, active: bool, kinds: list[str]) 
                 kinds.append("withdraw")
     if offers_made < trading.MAX_OPEN_OFFERS:
         kinds.append("offer")
+    if active and state.book is not None and MOVES["take"].open(state, seat):
+        kinds.append("take")
     if active:
         kinds.append("end_trading")
 

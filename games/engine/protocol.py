@@ -10,6 +10,7 @@ import random
 from typing import Final
 
 from .beans import payout
+from .book.plans import plan_carries
 from .bots.heuristic import HeuristicBot
 from .ending import worded_summary
 from .legal import legal_actions, may_offer
@@ -25,6 +26,17 @@ def waiting_for(state: State) -> list[int]:
     if state.over:
         return []
     return PHASES[state.phase].waiting_for(state)
+
+
+def to_call(state: State) -> list[int]:
+    """The seats the game waits for that must be told: those whose own turn plan does not carry
+    the step for them (a plan that trades for the active player waits for the answers to its
+    offers, or for the others to pass, without its player)."""
+    waiting = waiting_for(state)
+    book = state.book
+    if book is None or not waiting:
+        return waiting
+    return [seat for seat in waiting if not plan_carries(state, book, seat)]
 
 
 def prompt(state: State, seat: int | None) -> Prompt:

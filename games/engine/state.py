@@ -7,51 +7,12 @@ import hashlib
 from typing import Final, cast
 
 from .beans import BEANS
+from .book.part import Book
 from .editions import Rules, resolve
 from .expansions import extra_cards, parts_from_dict, parts_to_dict
+from .offer import Offer
 
-
-class Offer:
-    """An open trade offer between the active player and one other player."""
-
-    # No __slots__: CPython then makes an Offer without going through a generic call (as
-    # events.Event).
-    def __init__(
-        self,
-        id: int,
-        maker: int,
-        to: int,
-        give: tuple[int, ...],
-        ask: dict[int, int],
-        ask_faceup: tuple[int, ...],
-    ):
-        self.id = id
-        self.maker = maker
-        self.to = to
-        self.give = give  # card ids the maker hands over
-        self.ask = ask  # bean -> how many cards of it from the receiver's hand
-        self.ask_faceup = ask_faceup  # face-up card ids the maker asks for
-
-    def to_dict(self) -> dict:
-        return {
-            "id": self.id,
-            "maker": self.maker,
-            "to": self.to,
-            "give": list(self.give),
-            "ask": {str(bean): count for bean, count in self.ask.items()},
-            "ask_faceup": list(self.ask_faceup),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Offer":
-        return cls(
-            data["id"],
-            data["maker"],
-            data["to"],
-            tuple(data["give"]),
-            {int(bean): count for bean, count in data["ask"].items()},
-            tuple(data["ask_faceup"]),
-        )
+__all__ = ["Offer", "State", "seed_hash"]
 
 
 def seed_hash(seed: str) -> str:
@@ -91,7 +52,9 @@ SAVED: Final = (
 
 
 class State:
-    __slots__ = (*SAVED, "card_beans", "rules")
+    # `book`: the trade book (book.part), None until a seat uses it; saved apart, as "book",
+    # only when there is one.
+    __slots__ = (*SAVED, "book", "card_beans", "rules")
 
     rules: Rules
     card_beans: tuple[int, ...]  # bean of each card id
@@ -141,6 +104,7 @@ class State:
         # Each expansion's own part of the state, by its key (see expansions.py): saved as a
         # dict of plain data, whatever the expansion keeps it as.
         self.ext: dict[str, object] = {}
+        self.book: Book | None = None
 
     @property
     def players(self) -> int:
@@ -168,6 +132,8 @@ class State:
         data["offers"] = [offer.to_dict() for offer in self.offers.values()]
         if self.ext:
             data["ext"] = parts_to_dict(self.ext)
+        if self.book is not None:
+            data["book"] = self.book.to_dict()
         return deep_copy(data)
 
     @classmethod
@@ -179,6 +145,8 @@ class State:
         state.offers = {offer["id"]: Offer.from_dict(offer) for offer in data["offers"]}
         if state.ext:
             state.ext = parts_from_dict(cast(dict, state.ext))
+        if "book" in data:
+            state.book = Book.from_dict(data["book"])
         return state
 
     def copy(self) -> "State":

@@ -70,9 +70,9 @@ def parse_offer(state: State, seat: int, action: dict) -> Offer:
                 "trade with each other."
             )
         )
-    give = _card_list(action.get("give", ()), "give")
-    ask_faceup = _card_list(action.get("ask_faceup", ()), "ask_faceup")
-    ask = _ask(state, action.get("ask", {}))
+    give = parse_cards(action.get("give", ()), "give")
+    ask_faceup = parse_cards(action.get("ask_faceup", ()), "ask_faceup")
+    ask = parse_ask(state, action.get("ask", {}))
     for card in give:
         if not can_give(state, seat, card):
             raise IllegalMove(
@@ -102,24 +102,24 @@ def parse_offer(state: State, seat: int, action: dict) -> Offer:
     return Offer(state.next_offer, seat, to, give, ask, ask_faceup)
 
 
-def _not_a_card_list(name: str) -> str:
+def _not_aparse_cards(name: str) -> str:
     return gettext("'{name}' must be a list of card numbers.").format(name=name)
 
 
-def _card_list(value, name: str) -> tuple[int, ...]:
+def parse_cards(value, name: str) -> tuple[int, ...]:
     if not isinstance(value, _CARD_LISTS):
-        raise IllegalMove(_not_a_card_list(name))
+        raise IllegalMove(_not_aparse_cards(name))
     if not value:
         return ()
     for card in value:
         if type(card) is not int:
-            raise IllegalMove(_not_a_card_list(name))
+            raise IllegalMove(_not_aparse_cards(name))
     if len(value) > 1 and len(set(value)) != len(value):
         raise IllegalMove(gettext("A card can be named only once in an offer."))
     return tuple(value)
 
 
-def _ask(state: State, value) -> dict[int, int]:
+def parse_ask(state: State, value) -> dict[int, int]:
     if not isinstance(value, dict):
         raise IllegalMove(gettext("'ask' must map bean names to how many of them you want."))
     ask: dict[int, int] = {}
@@ -194,7 +194,7 @@ def check_accept(state: State, seat: int, offer: Offer, action: dict) -> tuple[i
                 reason=void_worded(reason, state.names[offer.maker])
             )
         )
-    chosen = _card_list(action.get("give", ()), "give")
+    chosen = parse_cards(action.get("give", ()), "give")
     hand = state.hands[seat]
     for card in chosen:
         if card not in hand:

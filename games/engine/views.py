@@ -4,6 +4,7 @@ Pages, mails and bots outside the engine see the game only through this.
 """
 
 from .beans import BEAN_KEYS, payout
+from .book.view import book_view
 from .editions import EDITIONS
 from .ending import outcome
 from .expansions import extra_views
@@ -48,6 +49,7 @@ def view(state: State, seat: int | None) -> dict:
         "resigned": list(state.resigned),
         "bean_types": [BEAN_KEYS[bean] for bean in rules.beans],
         "third_field_cost": rules.third_field_cost,
+        "book": book_view(state, seat),
     }
     if rules.expansions:
         page.update(extra_views(state, seat))

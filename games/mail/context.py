@@ -40,11 +40,12 @@ def common_context(game: Game, state, position: int) -> dict:
 
 def kind_context(kind: str, state, events: list, position: int) -> dict:
     names = state.names
-    recent = [
+    worded = [
         engine.describe(event.for_seat(position), names, position)
         for event in events
         if event.kind != "game_started"
-    ][-MAX_RECENT_LINES:]
+    ]
+    recent = [line for line in worded if line][-MAX_RECENT_LINES:]
     if kind == "your_turn":
         hand = state.hands[position]
         front = bean_name(engine.BEANS[state.card_beans[hand[0]]].key) if hand else None

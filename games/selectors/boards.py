@@ -137,7 +137,8 @@ def game_log(*, game: Game, seat: int | None, names: list[str], last_moves=None)
         for stored in events:
             event = engine.Event.from_dict(stored).for_seat(seat)
             text = engine.describe(event, names, seat)
-            lines.append({"seq": seq, "kind": event["kind"], "text": text, "at": at})
+            if text:  # a line for its own seat only (a rule set, a plan) reads "" to others
+                lines.append({"seq": seq, "kind": event["kind"], "text": text, "at": at})
     return lines
 
 

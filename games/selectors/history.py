@@ -55,8 +55,12 @@ def history(*, game: Game, seq: int) -> dict:
         **board_parts(public),
         "hands": hands,
         "lines": [
-            engine.describe(engine.Event.from_dict(e).for_seat(e["seat"]), names, None)
-            for e in events or []
+            line
+            for line in (
+                engine.describe(engine.Event.from_dict(e).for_seat(e["seat"]), names, None)
+                for e in events or []
+            )
+            if line
         ],
         "turns": list(
             Snapshot.objects.filter(game=game).order_by("seq").values_list("seq", "turn")

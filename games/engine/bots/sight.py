@@ -15,6 +15,7 @@ seat (`board_view`).
 
 from typing import Final
 
+from ..book.part import Book
 from ..expansions import parts_from_dict, parts_to_dict
 from ..state import Offer, State, deep_copy
 from .base import BaseBot
@@ -39,7 +40,7 @@ def seat_state(state: State, seat: int) -> State:
         if other != seat:
             pool += hands[other]
     pool.sort()
-    offers, pledged = _offers_seen(state, seat, pool)
+    offers, pledged, stand_ins = _offers_seen(state, seat, pool)
     seen = State(state.edition, state.options, state.names, HIDDEN_SEED, like=state)
     seen.shuffles = state.shuffles
     seen.start_player = state.start_player
@@ -61,6 +62,8 @@ def seat_state(state: State, seat: int) -> State:
     seen.discard = list(state.discard)
     seen.out = list(state.out)
     seen.ext = parts_from_dict(deep_copy(parts_to_dict(state.ext))) if state.ext else {}
+    if state.book is not None:
+        seen.book = _book_seen(state.book, seat, stand_ins)
     # Dealt in a fixed order from the sorted pool: the other hands, then the deck.
     dealt = 0
     seen_hands = []
@@ -76,26 +79,59 @@ def seat_state(state: State, seat: int) -> State:
     return seen
 
 
-def _offers_seen(state: State, seat: int, pool: list[int]) -> tuple[dict, list[list[int]]]:
+def _offers_seen(
+    state: State, seat: int, pool: list[int]
+) -> tuple[dict[int, Offer], list[list[int]], dict[int, int]]:
     """The offers the seat makes or receives; and for each other seat, the unseen cards standing
     in for those it offers the seat (taken from the pool)."""
-    beans = state.card_beans
     faceup = state.faceup
     offers: dict[int, Offer] = {}
-    pledged: list[list[int]] = [[] for _ in range(state.players)]
+    stand_ins: dict[int, int] = {}  # a card another seat offers -> the unseen card for it
     for offer in state.offers.values():
         if seat not in (offer.maker, offer.to):
             continue
         give = offer.give
         if offer.maker != seat:
             give = tuple(
-                card if card in faceup else _take(pool, beans, beans[card]) for card in give
+                card if card in faceup else _stand_in(state, pool, stand_ins, card) for card in give
             )
-            pledged[offer.maker] += [card for card in give if card not in faceup]
         offers[offer.id] = Offer(
             offer.id, offer.maker, offer.to, give, dict(offer.ask), offer.ask_faceup
         )
-    return offers, pledged
+    if state.book is not None:
+        for standing in state.book.standing.values():
+            if standing.maker != seat:
+                for card in standing.give:
+                    _stand_in(state, pool, stand_ins, card)
+    # In the order the seat saw them offered: the order of a hand stays unseen.
+    pledged: list[list[int]] = [[] for _ in range(state.players)]
+    hands = state.hands
+    for card, stand_in in stand_ins.items():
+        for other in range(state.players):
+            if other != seat and card in hands[other]:
+                pledged[other].append(stand_in)
+    return offers, pledged, stand_ins
+
+
+def _stand_in(state: State, pool: list[int], stand_ins: dict[int, int], card: int) -> int:
+    found = stand_ins.get(card)
+    if found is None:
+        found = _take(pool, state.card_beans, state.card_beans[card])
+        stand_ins[card] = found
+    return found
+
+
+def _book_seen(book: Book, seat: int, stand_ins: dict[int, int]) -> Book:
+    """The standing offers with the unseen cards in place of another seat's, and the seat's
+    own rules and plan: another's are its player's alone."""
+    seen = Book.from_dict(book.to_dict())
+    for standing in seen.standing.values():
+        if standing.maker != seat:
+            standing.give = tuple(stand_ins[card] for card in standing.give)
+    seen.rules = {other: rules for other, rules in seen.rules.items() if other == seat}
+    seen.plans = {other: plan for other, plan in seen.plans.items() if other == seat}
+    seen.plant_to = [entry for entry in seen.plant_to if entry[0] == seat]
+    return seen
 
 
 def _take(pool: list[int], beans: tuple[int, ...], bean: int) -> int:

@@ -1,0 +1,149 @@
+"""What the trade book does after each move: standing offers whose cards moved lapse; offers
+are answered by their receivers' rules (or declined for a seat that passed); the active
+player's plan takes its next step; cards received or kept are planted where their seat named,
+or in the obvious field for a seat that asked for that. Each is made as the seat's own move,
+through the kind's own checks, and its events say on whose behalf (`by`: "rule", "pass",
+"plan", "named"). All of it follows from the state alone, so replaying the move log makes it
+again."""
+
+from typing import Final
+
+from ..errors import IllegalMove
+from ..events import Event
+from ..kinds import FOLLOW_UPS, MOVES, FollowUp
+from ..language import gettext_noop
+from ..state import State
+from .answers import rule_answer
+from .part import Book, TurnPlan
+from .placing import obvious_fields
+from .plans import plan_step
+from .standing import lapse_moved
+
+# Far more than a turn can hold: each step moves a card or closes an offer.
+MAX_STEPS: Final = 200
+REFUSED: Final = gettext_noop("the game refused its next step.")
+# Phases in which a field named for a received card still waits to be used.
+_TRADING: Final = ("trade", "plant_traded")
+
+
+class Act:
+    def __init__(self, seat: int, move: dict, by: str):
+        self.seat = seat
+        self.move = move
+        self.by = by
+
+
+class BookFollowUp(FollowUp):
+    def run(self, state: State, events: list[Event]) -> None:
+        book = state.book
+        if book is None:
+            return
+        skipped: list[int] = []  # offers a rule's answer to which was refused: left open
+        for _ in range(MAX_STEPS):
+            if state.over:
+                return
+            lapse_moved(state, book, events)
+            _tidy(state, book)
+            act = _next_act(state, book, events, skipped)
+            if act is None:
+                return
+            start = len(events)
+            kind = MOVES[act.move["kind"]]
+            try:
+                kind.apply(state, act.seat, act.move, events)
+            except IllegalMove:
+                del events[start:]  # a refused move changed nothing
+                if act.by == "plan":
+                    _stop(book, act.seat, REFUSED, events)
+                else:
+                    skipped.append(act.move["offer"])
+                continue
+            for event in events[start:]:
+                # The move's own events, not those of the steps it led into (a draw).
+                if event.seat == act.seat and event.kind in kind.emits:
+                    event.by = act.by
+
+
+def _tidy(state: State, book: Book) -> None:
+    """A plan is over once the turn it was carried out in is; the fields named for received
+    cards, once the cards are planted."""
+    for seat in list(book.plans):
+        plan = book.plans[seat]
+        if plan.turn == 0 and seat == state.active:
+            plan.turn = state.turn
+        elif plan.turn != 0 and plan.turn != state.turn:
+            del book.plans[seat]
+    if book.plant_to and state.phase not in _TRADING:
+        book.plant_to = []
+
+
+def _next_act(state: State, book: Book, events: list[Event], skipped: list[int]) -> Act | None:
+    passed = book.passes(state.turn)
+    for offer in state.offers.values():
+        rules = book.rules.get(offer.to)
+        was_passed = offer.to in passed
+        if (rules is None and not was_passed) or offer.id in skipped:
+            continue
+        move = rule_answer(state, rules, offer, was_passed) if rules else None
+        if was_passed and move is None:
+            move = {"kind": "decline", "offer": offer.id}
+        if move is not None:
+            return Act(offer.to, move, "pass" if was_passed else "rule")
+    active = state.active
+    plan = book.plans.get(active)
+    while plan is not None:
+        step = plan_step(state, book, active, plan)
+        if step.move is not None:
+            return Act(active, step.move, "plan")
+        if not step.stop:
+            break
+        _stop(book, active, step.stop, events, step.field)
+        plan = None
+    if state.phase == "plant_traded":
+        return _planting(state, book, events)
+    return None
+
+
+def _planting(state: State, book: Book, events: list[Event]) -> Act | None:
+    for seat in range(state.players):
+        cards = state.to_plant[seat]
+        if not cards:
+            continue
+        rules = book.rules.get(seat)
+        plan = book.plans.get(seat) if seat == state.active else None
+        obvious = (rules is not None and rules.plant) or (plan is not None and plan.kept)
+        by = "rule" if rules is not None and rules.plant else "plan"
+        for card in cards:
+            field = _named_field(state, book, seat, card)
+            if field >= 0:
+                return Act(seat, {"kind": "plant", "card": card, "field": field}, "named")
+            if obvious:
+                field = obvious_fields(state, seat, [card])[0]
+                if field >= 0:
+                    return Act(seat, {"kind": "plant", "card": card, "field": field}, by)
+        if plan is not None and plan.kept:
+            _stop(book, seat, gettext_noop("a card to plant fits no field: harvest first."), events)
+    return None
+
+
+def _named_field(state: State, book: Book, seat: int, card: int) -> int:
+    """The field named for the card when it was traded, while it still takes the card."""
+    beans = state.card_beans
+    for entry in book.plant_to:
+        if entry[0] == seat and entry[1] == card:
+            field = state.fields[seat][entry[2]]
+            if not field or beans[field[0]] == beans[card]:
+                return entry[2]
+    return -1
+
+
+def _stop(book: Book, seat: int, reason: str, events: list[Event], field: int = -1) -> None:
+    """The plan stops where a step no longer applies; the game calls its player as it would
+    have without one. Only the player reads why."""
+    plan: TurnPlan | None = book.plans.pop(seat, None)
+    if plan is None:
+        return
+    events.append(Event.private("plan_stopped", seat, {}, {"reason": reason, "field": field}))
+
+
+FOLLOW_UPS.append(BookFollowUp())

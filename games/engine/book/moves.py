@@ -1,0 +1,226 @@
+"""The trade book's kinds of move: post a standing offer (`stand`), take one as the active
+player (`take`), set the answer rules (`rules`), pass for the current trading phase (`pass`)
+and plan the turn (`plan`). Withdrawing a standing offer is the base game's `withdraw`.
+
+Standing offers, rules, passes and plans are not among the moves of the game `legal_actions`
+lists (as leaving the game is not): a seat may set them at any time, and the page shows them
+from the view's `book` (`view.book_view`). Taking a standing offer is a move of the trading
+phase, listed with the others.
+"""
+
+from ..beans import BEAN_KEYS
+from ..conflicts import card_unchanged
+from ..errors import IllegalMove
+from ..events import Event
+from ..kinds import MoveKind, register, whole_number
+from ..language import gettext
+from ..phases import PHASES
+from ..state import State
+from .part import FACEUP, OTHERWISE, TRADE_ENDS, AnswerRules, TurnPlan
+from .standing import (
+    book_of,
+    check_take,
+    has_trading,
+    parse_fields,
+    parse_standing,
+    post,
+    standing_gone,
+    suggested_payment,
+    takable,
+    take,
+)
+
+MAX_KEEP = 10  # the hand's first cards a rule may keep back
+
+
+class _Stand(MoveKind):
+    def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
+        post(state, parse_standing(state, seat, action), events)
+
+    def moves(self, state: State, seat: int) -> list[dict]:
+        return []
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        """The cards it gives, still in the hand."""
+        cards = action.get("give", [])
+        for card in cards if isinstance(cards, list) else ():
+            if card_unchanged(before, now, seat, card):
+                return gettext("A card of your offer is no longer where your page showed it.")
+        return None
+
+
+class _Take(MoveKind):
+    def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
+        offer_id = action.get("offer")
+        book = state.book
+        offer = book.standing.get(offer_id) if book and type(offer_id) is int else None
+        if offer is None:
+            raise IllegalMove(gettext("That offer is no longer open."))
+        chosen = check_take(state, seat, offer, action)
+        beans = state.card_beans
+        fields = parse_fields(
+            state, seat, action.get("fields", {}), [beans[card] for card in offer.give]
+        )
+        take(state, seat, offer, chosen, fields, events)
+
+    def moves(self, state: State, seat: int) -> list[dict]:
+        """Each standing offer the active player can pay for, with the cards of each asked
+        bean in the hand and face up (`choices`) and those suggested (`give`)."""
+        book = state.book
+        if book is None:
+            return []
+        beans = state.card_beans
+        moves = []
+        for offer in book.standing.values():
+            if not takable(state, seat, offer):
+                continue
+            give = suggested_payment(state, seat, offer)
+            if give is None:
+                continue
+            choices = {
+                BEAN_KEYS[bean]: [
+                    card for card in [*state.hands[seat], *state.faceup] if beans[card] == bean
+                ]
+                for bean in offer.ask
+            }
+            ask = {BEAN_KEYS[bean]: count for bean, count in offer.ask.items()}
+            moves.append(
+                {"kind": "take", "offer": offer.id, "ask": ask, "choices": choices, "give": give}
+            )
+        return moves
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        """A standing offer never changes, so the offer named is still open or it is gone."""
+        return standing_gone(before, now, action)
+
+
+def _flag(action: dict, key: str) -> bool:
+    value = action.get(key, False)
+    if type(value) is not bool:
+        raise IllegalMove(gettext("'{key}' must be true or false.").format(key=key))
+    return value
+
+
+class _Rules(MoveKind):
+    def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
+        if not has_trading(state):
+            raise IllegalMove(gettext("This game has no trading phase for rules to answer in."))
+        keep = action.get("keep", 0)
+        if type(keep) is not int or not 0 <= keep <= MAX_KEEP:
+            raise IllegalMove(
+                gettext("Keep back a whole number of cards from 0 to {most}.").format(most=MAX_KEEP)
+            )
+        otherwise = action.get("otherwise", OTHERWISE[0])
+        if otherwise not in OTHERWISE:
+            raise IllegalMove(gettext("Say whether offers no rule decides are asked or declined."))
+        rules = AnswerRules(
+            _flag(action, "gifts"),
+            keep,
+            _flag(action, "growing"),
+            _flag(action, "away"),
+            str(otherwise),
+            _flag(action, "plant"),
+        )
+        book_of(state).rules[seat] = rules
+        events.append(Event.private("rules_set", seat, {}, rules.to_dict()))
+
+    def moves(self, state: State, seat: int) -> list[dict]:
+        return []
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        """Nothing: rules read the board only when they answer."""
+        return None
+
+
+class _Pass(MoveKind):
+    def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
+        if state.phase != "trade":
+            raise IllegalMove(gettext("You can pass only while the active player trades."))
+        if seat == state.active:
+            raise IllegalMove(gettext("The active player ends trading rather than passing."))
+        book = book_of(state)
+        if seat in book.passes(state.turn):
+            raise IllegalMove(gettext("You have passed in this trading phase already."))
+        if book.passed_turn != state.turn:
+            book.passed_turn, book.passed = state.turn, []
+        book.passed.append(seat)
+        events.append(Event("passed", seat, {}))
+
+    def moves(self, state: State, seat: int) -> list[dict]:
+        return []
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        """The trading phase it passes in."""
+        if (before.turn, before.phase) != (now.turn, now.phase):
+            return gettext("The turn has moved on since your page showed it.")
+        return None
+
+
+class _Plan(MoveKind):
+    def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
+        if not has_trading(state):
+            raise IllegalMove(gettext("Turn plans are for games with a trading phase."))
+        plant = _planting(state, seat, action.get("plant", []))
+        faceup = action.get("faceup", "")
+        trade = action.get("trade", "")
+        if faceup != "" and faceup not in FACEUP:
+            raise IllegalMove(
+                gettext("Say what to do with the face-up cards: keep, offer or give.")
+            )
+        if trade != "" and trade not in TRADE_ENDS:
+            raise IllegalMove(gettext("Say when trading ends: at once, or once all have passed."))
+        kept = _flag(action, "kept")
+        book = book_of(state)
+        if not plant and not faceup and not trade and not kept:
+            book.plans.pop(seat, None)
+            events.append(Event.private("planned", seat, {}, {"plan": None}))
+            return
+        plan = TurnPlan(plant, str(faceup), str(trade), kept)
+        book.plans[seat] = plan
+        events.append(Event.private("planned", seat, {}, {"plan": plan.to_dict()}))
+
+    def moves(self, state: State, seat: int) -> list[dict]:
+        return []
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        """The cards it plants, still at the front of the hand."""
+        pairs = action.get("plant", [])
+        for pair in pairs if isinstance(pairs, list) else ():
+            if isinstance(pair, list) and pair and card_unchanged(before, now, seat, pair[0]):
+                return gettext("A card of your plan is no longer where your page showed it.")
+        return None
+
+
+def _planting(state: State, seat: int, value) -> list[list[int]]:
+    """The cards to plant from the hand and their fields: the front card, then the next."""
+    if not isinstance(value, list) or len(value) > 2:
+        raise IllegalMove(gettext("A plan plants the front card, and the next one at most."))
+    if not value:
+        return []
+    if seat == state.active and (PHASES[state.phase].plants_from != "hand" or state.planted):
+        raise IllegalMove(gettext("Your planting this turn has begun: plan the rest of it."))
+    hand = state.hands[seat]
+    pairs = []
+    for i in range(len(value)):
+        pair = value[i]
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise IllegalMove(gettext("Name each card to plant with its field."))
+        card = whole_number({"card": pair[0]}, "card")
+        field = whole_number({"field": pair[1]}, "field")
+        if i >= len(hand) or hand[i] != card:
+            raise IllegalMove(
+                gettext("A plan plants the cards at the front of your hand, in order.")
+            )
+        if not 0 <= field < len(state.fields[seat]):
+            raise IllegalMove(gettext("You have no field {field}.").format(field=field + 1))
+        pairs.append([card, field])
+    return pairs
+
+
+STAND = register(_Stand("stand", ("give", "ask", "fields"), ("stood",)))
+TAKE = register(_Take("take", ("offer", "give", "fields"), ("traded", "voided")))
+RULES = register(
+    _Rules("rules", ("gifts", "keep", "growing", "away", "otherwise", "plant"), ("rules_set",))
+)
+PASS = register(_Pass("pass", (), ("passed",)))
+PLAN = register(_Plan("plan", ("plant", "faceup", "trade", "kept"), ("planned",)))

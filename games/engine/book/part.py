@@ -1,0 +1,194 @@
+"""The trade book's part of the state: each seat's standing offers, answer rules and turn plan,
+the passes of the current trading phase, and the fields named for cards received.
+
+Saved as plain data under the state's "book" only once a seat has used it, so a game that
+never does is saved as before.
+"""
+
+from typing import Final
+
+# How an offer that no rule decides is answered.
+ASK: Final = "ask"  # the seat is called to answer it
+DECLINE: Final = "decline"
+OTHERWISE: Final = (ASK, DECLINE)
+
+# What a plan does with a face-up card that grows none of the active player's fields.
+KEEP: Final = "keep"
+OFFER: Final = "offer"  # offered for nothing to each player who grows it, in turn
+GIVE: Final = "give"  # offered for nothing to each player, those who grow it or have room first
+FACEUP: Final = (KEEP, OFFER, GIVE)
+
+# When a plan ends trading.
+END: Final = "end"  # once the plan's offers are answered
+PASSED: Final = "passed"  # once every other player has passed, or the trading window closes
+TRADE_ENDS: Final = (END, PASSED)
+
+
+class Standing:
+    """An offer to whoever is the active player, made by a seat that is not: the cards it gives
+    from its hand, the beans it asks (paid from the active player's hand or face-up cards), and
+    the field each asked bean goes to (bean -> field; others to the obvious field)."""
+
+    def __init__(
+        self,
+        id: int,
+        maker: int,
+        give: tuple[int, ...],
+        ask: dict[int, int],
+        fields: dict[int, int],
+    ):
+        self.id = id
+        self.maker = maker
+        self.give = give
+        self.ask = ask
+        self.fields = fields
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "maker": self.maker,
+            "give": list(self.give),
+            "ask": {str(bean): count for bean, count in self.ask.items()},
+            "fields": {str(bean): field for bean, field in self.fields.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Standing":
+        return cls(
+            data["id"],
+            data["maker"],
+            tuple(data["give"]),
+            {int(bean): count for bean, count in data["ask"].items()},
+            {int(bean): field for bean, field in data["fields"].items()},
+        )
+
+
+class AnswerRules:
+    """A seat's answer rules, applied to every offer made to it, in this order: `away` declines
+    everything; `gifts` accepts a gift whose every card finds a field; `keep` declines an offer
+    it could pay only with one of the hand's first `keep` cards; `growing` accepts an offer that
+    gives a bean a field of the seat grows, when every card it gives finds a field; what none of
+    them decides is left to the seat (`otherwise` "ask") or declined. `plant` plants what the
+    seat receives in the obvious field."""
+
+    def __init__(
+        self,
+        gifts: bool = False,
+        keep: int = 0,
+        growing: bool = False,
+        away: bool = False,
+        otherwise: str = ASK,
+        plant: bool = False,
+    ):
+        self.gifts = gifts
+        self.keep = keep
+        self.growing = growing
+        self.away = away
+        self.otherwise = otherwise
+        self.plant = plant
+
+    def to_dict(self) -> dict:
+        return {
+            "gifts": self.gifts,
+            "keep": self.keep,
+            "growing": self.growing,
+            "away": self.away,
+            "otherwise": self.otherwise,
+            "plant": self.plant,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "AnswerRules":
+        return cls(
+            bool(data["gifts"]),
+            int(data["keep"]),
+            bool(data["growing"]),
+            bool(data["away"]),
+            str(data["otherwise"]),
+            bool(data["plant"]),
+        )
+
+
+class TurnPlan:
+    """A seat's plan of its next turn (or of the rest of the one it is in): the cards to plant
+    from the hand and where (`plant`: [card, field] pairs, the front card first; one pair plants
+    the front card alone), what to do with each face-up card that grows none of its fields
+    (`faceup`), when trading ends (`trade`), and whether the cards it keeps are planted in the
+    obvious field (`kept`). A part left empty is the player's to do when it comes. `turn` is the
+    game's turn the plan is carried out in, once it has begun; `asked` the face-up cards the plan
+    has offered and to whom, [card, seat] pairs."""
+
+    def __init__(
+        self,
+        plant: list[list[int]],
+        faceup: str,
+        trade: str,
+        kept: bool,
+        turn: int = 0,
+        asked: list[list[int]] | None = None,
+    ):
+        self.plant = plant
+        self.faceup = faceup
+        self.trade = trade
+        self.kept = kept
+        self.turn = turn
+        self.asked: list[list[int]] = asked if asked is not None else []
+
+    def to_dict(self) -> dict:
+        return {
+            "plant": [list(pair) for pair in self.plant],
+            "faceup": self.faceup,
+            "trade": self.trade,
+            "kept": self.kept,
+            "turn": self.turn,
+            "asked": [list(pair) for pair in self.asked],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TurnPlan":
+        return cls(
+            [[int(card), int(field)] for card, field in data["plant"]],
+            str(data["faceup"]),
+            str(data["trade"]),
+            bool(data["kept"]),
+            int(data["turn"]),
+            [[int(card), int(seat)] for card, seat in data["asked"]],
+        )
+
+
+class Book:
+    def __init__(self) -> None:
+        self.standing: dict[int, Standing] = {}
+        self.rules: dict[int, AnswerRules] = {}  # by seat
+        self.plans: dict[int, TurnPlan] = {}  # by seat
+        self.passed: list[int] = []  # seats that passed in the trading phase of `passed_turn`
+        self.passed_turn = 0
+        self.plant_to: list[list[int]] = []  # [seat, card, field]: a field named for a card
+
+    def passes(self, turn: int) -> list[int]:
+        """The seats that passed in this turn's trading phase."""
+        return self.passed if self.passed_turn == turn else []
+
+    def to_dict(self) -> dict:
+        return {
+            "standing": [offer.to_dict() for offer in self.standing.values()],
+            "rules": {str(seat): rules.to_dict() for seat, rules in self.rules.items()},
+            "plans": {str(seat): plan.to_dict() for seat, plan in self.plans.items()},
+            "passed": list(self.passed),
+            "passed_turn": self.passed_turn,
+            "plant_to": [list(entry) for entry in self.plant_to],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Book":
+        book = cls()
+        for offer in data["standing"]:
+            book.standing[int(offer["id"])] = Standing.from_dict(offer)
+        for seat, rules in data["rules"].items():
+            book.rules[int(seat)] = AnswerRules.from_dict(rules)
+        for seat, plan in data["plans"].items():
+            book.plans[int(seat)] = TurnPlan.from_dict(plan)
+        book.passed = [int(seat) for seat in data["passed"]]
+        book.passed_turn = int(data["passed_turn"])
+        book.plant_to = [[int(value) for value in entry] for entry in data["plant_to"]]
+        return book

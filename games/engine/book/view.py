@@ -1,0 +1,56 @@
+"""The trade book as one seat may see it: every standing offer (the cards of another seat's by
+their bean only, as an offer's receiver sees them), and its own rules and plan, which nobody
+else sees."""
+
+from ..beans import BEAN_KEYS
+from ..state import State
+from .part import Standing
+from .standing import has_trading, suggested_payment, takable
+
+
+def book_view(state: State, seat: int | None) -> dict:
+    book = state.book
+    if seat is None:  # a spectator: no offer of a hand, no rule, no plan
+        return {
+            "standing": [],
+            "rules": None,
+            "plan": None,
+            "passed": [],
+            "may_stand": False,
+            "may_pass": False,
+        }
+    passed = book.passes(state.turn) if book is not None and state.phase == "trade" else []
+    rules = book.rules.get(seat) if book is not None else None
+    plan = book.plans.get(seat) if book is not None else None
+    playing = not state.over and has_trading(state)
+    return {
+        "standing": [_standing(state, offer, seat) for offer in book.standing.values()]
+        if book is not None
+        else [],
+        "rules": rules.to_dict() if rules is not None else None,
+        "plan": plan.to_dict() if plan is not None else None,
+        "passed": list(passed),
+        "may_stand": playing,
+        "may_pass": playing
+        and state.phase == "trade"
+        and seat != state.active
+        and seat not in passed,
+    }
+
+
+def _standing(state: State, offer: Standing, seat: int) -> dict:
+    beans = state.card_beans
+    mine = offer.maker == seat
+    return {
+        "id": offer.id,
+        "maker": offer.maker,
+        "mine": mine,
+        "give": [
+            {"id": card if mine else None, "bean": BEAN_KEYS[beans[card]]} for card in offer.give
+        ],
+        "ask": {BEAN_KEYS[bean]: count for bean, count in offer.ask.items()},
+        "fields": {BEAN_KEYS[bean]: field for bean, field in offer.fields.items()} if mine else {},
+        "gift": not offer.ask,
+        "takable": takable(state, seat, offer)
+        and suggested_payment(state, seat, offer) is not None,
+    }
