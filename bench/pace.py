@@ -32,6 +32,13 @@ The model (bench.paced_game plays one game):
   people's, kept here, not the engine's: past it the active player ends trading where the bot
   would have offered, and another player offers nothing); no trading at all (the floor: the
   active player ends trading at once, and nobody makes an offer).
+- The row "with the trade book": the people use it as the bots do (`bots.book`): each sets
+  answer rules on its first visit (gifts that fit and offers of a bean it grows are accepted,
+  the rest declined, received cards planted in the obvious field), stands offers of the cards
+  its fields cannot take and asks whoever is active for the beans it grows, and as the active
+  player takes the standing offers worth more to it than they cost, then trades and ends
+  trading as the strong bot does; offers are answered by the rules at once, so only a seat
+  without rules yet (in its first round) is called to answer.
 - Figures per row: days per game (median and 90th percentile), calls per game and per player
   per turn (a game's calls over its seats and turns, averaged over the games), offers and trades
   (accepted offers) per game, and the share of calls that asked for a real choice: at the start
@@ -66,6 +73,7 @@ CAP = 2
 class Row:
     name: str
     cap: int | None  # offers a seat may make in a turn; None: as many as the bots want
+    book: bool = False  # the people use the trade book as the bots do
 
 
 def rows(cap: int = CAP) -> list[Row]:
@@ -73,6 +81,7 @@ def rows(cap: int = CAP) -> list[Row]:
         Row("as it is", None),
         Row(f"at most {cap} offers a seat a turn", cap),
         Row("no trading at all", 0),
+        Row("with the trade book", None, book=True),
     ]
 
 
@@ -128,7 +137,10 @@ def measure(
     return Line(
         players,
         row,
-        [play(players, f"{seed}/{players}/{game}", mean_hours, row.cap) for game in range(games)],
+        [
+            play(players, f"{seed}/{players}/{game}", mean_hours, row.cap, row.book)
+            for game in range(games)
+        ],
     )
 
 

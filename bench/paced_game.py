@@ -18,6 +18,8 @@ from typing import Final
 from games.engine import apply, default_move, legal_kinds, new_game, prompt, waiting_for
 from games.engine.bots import make_bot
 from games.engine.bots.base import BaseBot
+from games.engine.bots.book import BookBot
+from games.engine.bots.sight import Bot
 from games.engine.legal import moves_of_kind
 from games.engine.state import State
 
@@ -72,15 +74,19 @@ class Person:
         return move
 
 
-def play(players: int, seed: str, mean_hours: float, cap: int | None) -> GameFigures:
-    return PacedGame(players, seed, mean_hours, cap).play()
+def play(
+    players: int, seed: str, mean_hours: float, cap: int | None, book: bool = False
+) -> GameFigures:
+    return PacedGame(players, seed, mean_hours, cap, book).play()
 
 
 class PacedGame:
-    def __init__(self, players: int, seed: str, mean_hours: float, cap: int | None):
+    def __init__(
+        self, players: int, seed: str, mean_hours: float, cap: int | None, book: bool = False
+    ):
         names = [f"seat{seat}" for seat in range(players)]
         self.state, _ = new_game(EDITION, names, seed)
-        self.people = [Person(make_bot(BOT, f"{seed}/bot{seat}"), cap) for seat in range(players)]
+        self.people = [Person(_bot(f"{seed}/bot{seat}", book), cap) for seat in range(players)]
         self.delays = random.Random(f"{seed}/delays")
         self.mean_hours = mean_hours
         self.clock = 0.0
@@ -136,10 +142,15 @@ class PacedGame:
         raise RuntimeError(f"seat {seat} made {MAX_MOVES_A_VISIT} moves in one visit")
 
     def _count(self, seat: int, move: dict) -> None:
-        if move["kind"] == "offer":
+        if move["kind"] in ("offer", "stand"):
             self.figures.offers += 1
             key = (self.state.turn, seat)
             self.offers_a_turn[key] = self.offers_a_turn.get(key, 0) + 1
+
+
+def _bot(seed: str, book: bool) -> BaseBot:
+    bot = make_bot(BOT, seed)
+    return BookBot(bot) if book and isinstance(bot, Bot) else bot
 
 
 def callable_now(state: State, seat: int) -> bool:

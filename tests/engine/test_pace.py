@@ -69,18 +69,34 @@ def test_the_command_prints_a_row_for_each_way_of_trading(capsys):
     pace.main(["--players", "3", "--hours", "6", "--games", "2", "--seed", "pace-test"])
 
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 6
+    assert len(out) == 7
     assert out[1].split()[:3] == ["players", "trading", "days"]
-    assert [line.split()[1:3] for line in out[2:5]] == [
+    assert [line.split()[1:3] for line in out[2:6]] == [
         ["as", "it"],
         ["at", "most"],
         ["no", "trading"],
+        ["with", "the"],
     ]
-    assert all(line.split()[0] == "3" for line in out[2:5])
+    assert all(line.split()[0] == "3" for line in out[2:6])
 
 
 def test_asked_why_each_row_says_what_its_calls_were_for(capsys):
     pace.main(["--players", "3", "--hours", "6", "--games", "1", "--why"])
 
     out = capsys.readouterr().out.splitlines()
-    assert out[-2].split() == ["calls", "a", "game", "for:", "plant_front", out[-3].split()[7]]
+    # The row without trading, the last but the trade book's: each call is a turn's start.
+    assert out[-5].split()[1:4] == ["no", "trading", "at"]
+    assert out[-4].split() == ["calls", "a", "game", "for:", "plant_front", out[-5].split()[7]]
+    assert out[-2].split()[:5] == ["calls", "a", "game", "for:", "plant_front"]
+
+
+def test_with_the_trade_book_a_game_keeps_its_trades_and_calls_each_player_about_once_a_round():
+    games = [play(4, f"pace-test/book/{game}", 6.0, cap=None, book=True) for game in range(8)]
+    floor = [play(4, f"pace-test/book/{game}", 6.0, cap=0) for game in range(8)]
+
+    days = sorted(game.days for game in games)
+    assert (days[3] + days[4]) / 2 <= 15
+    assert sum(game.trades for game in games) / len(games) >= 80
+    assert max(game.calls_per_player_turn for game in games) <= 1
+    # Near the floor without trading, which calls only the active player once a turn.
+    assert sum(game.days for game in games) < 1.5 * sum(game.days for game in floor)

@@ -1,0 +1,114 @@
+"""How a bot uses the trade book, so that a table of people and bots moves at the people's pace:
+it sets answer rules once (gifts that fit and offers of a bean it grows are taken, offers that
+would cost one of the next cards of its hand or that no rule takes are declined, received cards
+go to the obvious field), stands offers of the cards its fields cannot take (for nothing, to
+whoever is active) and asks whoever is active for the beans it grows, and as the active player
+takes the standing offers that are worth more to its fields than what they cost. Everything
+else is its own bot's to decide. It decides from what its seat may see, as every bot does."""
+
+from typing import Final
+
+from ..beans import BEAN_KEYS
+from ..book.part import DECLINE, Standing
+from ..book.standing import suggested_payment, takable
+from ..state import State
+from .base import BaseBot
+from .heuristic import grows, misfits
+from .sight import Bot, seat_state
+from .strong import LOOK_AHEAD, card_worth
+
+RULES: Final = {
+    "kind": "rules",
+    "gifts": True,
+    "keep": LOOK_AHEAD,
+    "growing": True,
+    "away": False,
+    "otherwise": DECLINE,
+    "plant": True,
+}
+MOST_STANDING: Final = 3  # a bot's standing offers at a time
+
+
+class BookBot(BaseBot):
+    def __init__(self, bot: Bot):
+        super().__init__(bot.rng)
+        self.bot = bot
+
+    def memory(self) -> dict:
+        return self.bot.memory()
+
+    def recall(self, memory: dict) -> None:
+        self.bot.recall(memory)
+
+    def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
+        seen = seat_state(state, seat)
+        return book_move(seen, seat) or self.bot.decide(seen, seat, awaited)
+
+
+def book_move(state: State, seat: int) -> dict | None:
+    if state.over:
+        return None
+    book = state.book
+    if book is None or seat not in book.rules:
+        return dict(RULES)
+    if state.phase == "trade" and seat == state.active:
+        taken = _best_to_take(state, seat, list(book.standing.values()))
+        if taken is not None:
+            return taken
+    wanted = _wanted(state, seat)
+    mine = [offer for offer in book.standing.values() if offer.maker == seat]
+    for offer in mine:
+        if _key(offer) not in wanted:
+            return {"kind": "withdraw", "offer": offer.id}
+    if seat == state.active and state.phase == "plant":
+        return None  # the front card is planted first: a standing offer of it would lapse
+    posted = [_key(offer) for offer in mine]
+    for key in wanted:
+        if len(posted) >= MOST_STANDING:
+            break
+        if key not in posted:
+            give, ask = key
+            return {"kind": "stand", "give": list(give), "ask": dict(ask)}
+    return None
+
+
+def _key(offer: Standing) -> tuple[tuple[int, ...], dict]:
+    return offer.give, {BEAN_KEYS[bean]: count for bean, count in offer.ask.items()}
+
+
+def _wanted(state: State, seat: int) -> list[tuple[tuple[int, ...], dict]]:
+    """The standing offers the bot wants now: each card of the next ones of its hand that its
+    fields cannot take, for nothing; then a bean of each field it grows, asked for nothing,
+    the fullest field first."""
+    beans = state.card_beans
+    hand = state.hands[seat]
+    wanted: list[tuple[tuple[int, ...], dict]] = [
+        ((card,), {}) for card in misfits(state, seat, hand[: LOOK_AHEAD + 1])
+    ]
+    fields = sorted((field for field in state.fields[seat] if field), key=len, reverse=True)
+    for field in fields:
+        wanted.append(((), {BEAN_KEYS[beans[field[0]]]: 1}))
+    return wanted
+
+
+def _best_to_take(state: State, seat: int, offers: list[Standing]) -> dict | None:
+    """The standing offer whose cards are worth most to the fields over what it costs, when
+    that is more than nothing (a gift, when all it gives grows a field)."""
+    beans = state.card_beans
+    best: tuple[float, dict] | None = None
+    for offer in offers:
+        if not takable(state, seat, offer):
+            continue
+        pay = suggested_payment(state, seat, offer)
+        if pay is None:
+            continue
+        gain = 0.0
+        for card in offer.give:
+            gain += card_worth(state, seat, card)
+        for card in pay:
+            gain -= card_worth(state, seat, card)
+        fits = all(grows(state, seat, beans[card]) for card in offer.give)
+        wanted = gain > 0 or (not pay and offer.give and fits)
+        if wanted and (best is None or gain > best[0]):
+            best = (gain, {"kind": "take", "offer": offer.id, "give": pay})
+    return best[1] if best else None
