@@ -19,6 +19,9 @@ GROUP = "games.engine._compiled"
 
 def main() -> int:
     started = time.perf_counter()
+    # The sources as they are when the build reads them: a module edited during the build must
+    # not be taken for compiled.
+    sources = compiled.fingerprint()
     shutil.rmtree(compiled.BUILD, ignore_errors=True)
     try:
         from mypyc.build import mypycify  # only the build needs the compiler
@@ -47,7 +50,7 @@ def main() -> int:
         return 0
     for scratch in ("temp", "c"):
         shutil.rmtree(compiled.BUILD / scratch, ignore_errors=True)
-    compiled.FINGERPRINT.write_text(compiled.fingerprint() + "\n")
+    compiled.FINGERPRINT.write_text(sources + "\n")
     took = time.perf_counter() - started
     print(f"Compiled {len(modules)} engine modules in {took:.0f} s into {compiled.BUILD}.")
     return 0
