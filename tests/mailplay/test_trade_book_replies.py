@@ -61,9 +61,9 @@ def test_a_standing_offer_posted_by_reply_is_listed_with_its_number_to_each_seat
     assert f"Made: stand give {bean}." in answer.body
     assert "You get a mail when" in answer.body
     shown = commands.bean_name(engine.BEANS[state_of(table).card_beans[card]].key)
-    assert (
-        f"Your standing offer {number}: {shown} for nothing   -> withdraw {number}" in answer.body
-    )
+    mine = f"Your standing offer {number}: {shown} for nothing   -> withdraw {number}"
+    assert mine in answer.body
+    assert mine.replace(">", "&gt;") in answer.alternatives[0][0]  # and in the HTML part
     # Carol reads it by its bean, under its number, and may not take it: she is not active.
     reply_receive(raw=reply(board_mail(table, carol), "rules gifts"))
     seen = last_mail_to(carol).body
