@@ -82,16 +82,19 @@ def _receive(message, sender: str, recipients: list[str], record: InboundReply) 
 
 
 def _reply_play(message, user, seat: Seat, reply_to) -> str:
+    awaited = seat.position in engine.waiting_for(engine.from_dict(seat.game.state))
     try:
         made = _play(user, seat, reply_to.seq, reply_lines(message))
     except Refused as refusal:
         _answer(user, seat.game, seat.position, str(refusal))
         return f"refused: {refusal}"
     game = Game.objects.get(pk=seat.game_id)
-    state = engine.from_dict(game.state)
-    if seat.position in engine.waiting_for(state):  # the player's next move, at once
+    waiting = seat.position in engine.waiting_for(engine.from_dict(game.state))
+    # The player's next move, at once; and a player the game did not wait for (who set their
+    # trade book, say) hears what was made, as no call to move will tell them.
+    if waiting or not awaited:
         done = _("Made: {moves}.").format(moves=", ".join(made))
-        _answer(user, game, seat.position, done, refused=False)
+        _answer(user, game, seat.position, done, refused=False, waiting=waiting)
     return f"played: {', '.join(made)}"
 
 
@@ -124,7 +127,9 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> list[str]:
     return lines
 
 
-def _answer(user, game: Game, position: int, said: str, refused: bool = True) -> None:
+def _answer(
+    user, game: Game, position: int, said: str, refused: bool = True, waiting: bool = True
+) -> None:
     """The board as it is now, with what became of the reply; at most a few an hour."""
     if refused and not _may_answer(user.email):
         log.info("reply from %s refused; no more answers this hour", user.email)
@@ -135,6 +140,7 @@ def _answer(user, game: Game, position: int, said: str, refused: bool = True) ->
         "you": state.names[position],
         "said": said,
         "refused": refused,
+        "waiting": waiting,
         "open_url": links.link_url(action="open", user_id=user.pk, game_id=game.id),
         "mute_url": links.link_url(action="mute", user_id=user.pk, game_id=game.id),
         "preferences_url": links.preferences_url(),

@@ -8,6 +8,12 @@ or the command's words. Cards of the hand are named by their place in it as the 
     plant chili in field 1        harvest 2        buy field        stop        end
     accept 3  /  accept 3 using 1,4        decline 3        withdraw 3        discard soy
     offer bob give 2 ask 1 red    offer alice give 1,3 ask faceup soy    offer bob give faceup blue
+
+and the trade book's (a standing offer gives beans of the hand, its cards taken from the back):
+
+    take 5        stand give 2 chili ask 1 soy        pass
+    rules gifts growing keep 2 decline plant        rules away  /  rules back  /  rules off
+    plan plant 1 2 faceup offer trade end kept      plan off
 """
 
 import re
@@ -94,12 +100,19 @@ def _fields(player: dict) -> str:
     )
 
 
+def _gives(offer: dict) -> str:
+    return ", ".join(bean_name(card["bean"]) for card in offer["give"]) or _("nothing")
+
+
+def _counted(ask: dict[str, int]) -> list[str]:
+    return [f"{n} {bean_name(key)}" for key, n in ask.items()]
+
+
 def _offer_line(offer: dict, names: list[str]) -> str:
-    gives = ", ".join(bean_name(card["bean"]) for card in offer["give"]) or _("nothing")
-    asks = [f"{n} {bean_name(key)}" for key, n in offer["ask"].items()]
+    asks = _counted(offer["ask"])
     faceup = _("face up")
     asks += [f"{bean_name(card['bean'])} ({faceup})" for card in offer["ask_faceup"]]
-    params = {"id": offer["id"], "gives": gives, "wanted": ", ".join(asks) or _("nothing")}
+    params = {"id": offer["id"], "gives": _gives(offer), "wanted": ", ".join(asks) or _("nothing")}
     if offer["mine"]:
         return _("Your offer {id} to {name}: {gives} for {wanted}").format(
             name=names[offer["to"]], **params
@@ -107,6 +120,91 @@ def _offer_line(offer: dict, names: list[str]) -> str:
     return _("Offer {id} from {name}: {gives} for {wanted}").format(
         name=names[offer["maker"]], **params
     )
+
+
+def book(view: dict) -> str:
+    """The trade book as the seat sees it: the standing offers (another seat's cards by their
+    bean only), each with the command that withdraws or takes it when the seat may, the seat's
+    own answer rules and turn plan as the commands that set them, whether it may pass, and how
+    to write each; "" when the game has no book to use."""
+    part = view["book"]
+    if not part["may_stand"] and not part["standing"]:
+        return ""
+    names = [player["name"] for player in view["players"]]
+    lines = [_("Standing offers, to whoever is the active player:")]
+    lines += [f"  {_standing_line(offer, names)}" for offer in part["standing"]]
+    if not part["standing"]:
+        lines.append(f"  {_('none')}")
+    rules = " ".join(_rules_words(part["rules"]))
+    lines.append(
+        _("Your answer rules: {rules}").format(rules=f"rules {rules}" if rules else _("none"))
+    )
+    plan = " ".join(_plan_words(part["plan"]))
+    lines.append(_("Your turn plan: {plan}").format(plan=f"plan {plan}" if plan else _("none")))
+    if part["may_pass"]:
+        lines.append(_("You may pass for this trading phase: write “pass”."))
+    if part["may_stand"]:
+        lines += [
+            "",
+            _(
+                "To post a standing offer: stand give 2 chili ask 1 soy (the cards from the back "
+                "of your hand; a gift asks nothing, a request gives nothing)."
+            ),
+            _(
+                "To answer offers made to you by rules: rules gifts growing keep 2 decline plant "
+                "(ask instead of decline leaves the rest to you; rules away declines everything "
+                "until rules back; rules off clears them)."
+            ),
+            _(
+                "To plan your turn: plan plant 1 2 faceup offer trade end kept (your front card "
+                "in field 1, the next in field 2; faceup keep, offer or give; trade end or "
+                "passed; plan off drops it)."
+            ),
+        ]
+    return "\n".join(lines)
+
+
+def _standing_line(offer: dict, names: list[str]) -> str:
+    params = {
+        "id": offer["id"],
+        "gives": _gives(offer),
+        "wanted": ", ".join(_counted(offer["ask"])) or _("nothing"),
+    }
+    if offer["mine"]:
+        line = _("Your standing offer {id}: {gives} for {wanted}").format(**params)
+        return f"{line}   -> withdraw {offer['id']}"
+    line = _("Standing offer {id} from {name}: {gives} for {wanted}").format(
+        name=names[offer["maker"]], **params
+    )
+    return f"{line}   -> take {offer['id']}" if offer["takable"] else line
+
+
+_RULE_SWITCHES = ("gifts", "growing", "plant", "away")
+
+
+def _rules_words(rules: dict | None) -> list[str]:
+    """The seat's answer rules as the words of a rules command that sets them."""
+    if rules is None:
+        return []
+    words = [word for word in _RULE_SWITCHES if rules[word]]
+    if rules["keep"]:
+        words += ["keep", str(rules["keep"])]
+    if rules["otherwise"] == "decline":
+        words.append("decline")
+    return words
+
+
+def _plan_words(plan: dict | None) -> list[str]:
+    """The seat's turn plan as the words of a plan command that makes it."""
+    if plan is None:
+        return []
+    words = ["plant", *(str(field + 1) for _card, field in plan["plant"])] if plan["plant"] else []
+    for key, empty in _NO_PLAN.items():
+        if isinstance(empty, str) and plan[key]:
+            words += [key, plan[key]]
+    if plan["kept"]:
+        words.append("kept")
+    return words
 
 
 def commands(view: dict) -> list[Command]:
@@ -157,6 +255,10 @@ def _as_commands(move: dict, view: dict, hand: list[int], me: dict) -> list[Comm
             else _("nothing asked in return")
         )
         return [Command(f"accept {move['offer']}", note)]
+    if kind == "take":
+        paid = ", ".join(_counted(move["ask"]))
+        note = _("paying {cards}").format(cards=paid) if paid else _("a gift")
+        return [Command(f"take {move['offer']}", note)]
     if kind in ("decline", "withdraw"):
         return [Command(f"{kind} {move['offer']}", "")]
     if kind == "offer":
@@ -257,12 +359,13 @@ def _harvest(rest: list[str], view: dict, hand: list[int]) -> dict:
     return {"kind": "harvest", "field": _number(rest[-1], _("field")) - 1}
 
 
-def _buy(rest: list[str], view: dict, hand: list[int]) -> dict:
-    return {"kind": "buy_field"}
+def _just(kind: str):
+    """A command whose move is its kind alone."""
 
+    def read(rest: list[str], view: dict, hand: list[int]) -> dict:
+        return {"kind": kind}
 
-def _stop(rest: list[str], view: dict, hand: list[int]) -> dict:
-    return {"kind": "stop_planting"}
+    return read
 
 
 def _end(rest: list[str], view: dict, hand: list[int]) -> dict:
@@ -311,43 +414,165 @@ def _hand_card(place: str, hand: list[int]) -> int:
     return hand[number - 1]
 
 
-# "<player> give <cards> [ask <beans>]", or "<player> ask <beans>".
-_OFFER = re.compile(
-    r"(?P<to>\S+) give (?P<give>.*?)(?: ask (?P<ask>.*))?$|(?P<to2>\S+) ask (?P<ask2>.*)$"
-)
+# "give <cards> [ask <beans>]", or "ask <beans>".
+_GIVE_ASK = re.compile(r"give (?P<give>.*?)(?: ask (?P<ask>.*))?$|ask (?P<ask2>.*)$")
+
+
+def _give_ask(rest: list[str], example: str) -> tuple[list[str], list[str]]:
+    """The words of what an offer gives and of what it asks."""
+    found = _GIVE_ASK.match(" ".join(rest))
+    if not found:
+        raise CommandError(example)
+    return (found["give"] or "").split(), (found["ask"] or found["ask2"] or "").split()
 
 
 def _offer(rest: list[str], view: dict, hand: list[int]) -> dict:
-    found = _OFFER.match(" ".join(rest))
-    if not found:
-        raise CommandError(_("Write an offer as “offer bob give 2 ask 1 red”."))
-    to_name = found["to"] or found["to2"]
-    give_words = (found["give"] or "").split()
-    ask_words = (found["ask"] or found["ask2"] or "").split()
+    give_words, ask_words = _give_ask(
+        rest[1:], _("Write an offer as “offer bob give 2 ask 1 red”.")
+    )
+    to_name = rest[0]
     names = {player["name"].lower(): player["seat"] for player in view["players"]}
     if to_name not in names:
         raise CommandError(
             _("There is no player called “{name}” at this table.").format(name=to_name)
         )
     give, ask_faceup = _cards_given(give_words, view, hand), []
-    ask: dict[str, int] = {}
-    while ask_words:
-        word = ask_words.pop(0)
-        if word == "faceup":
-            ask_faceup.append(_faceup(ask_words.pop(0) if ask_words else "", view, ask_faceup))
-        elif _is_number(word):
-            bean = _bean(ask_words.pop(0) if ask_words else "", view)
-            ask[bean] = ask.get(bean, 0) + int(word)
-        else:
-            bean = _bean(word, view)
-            ask[bean] = ask.get(bean, 0) + 1
     return {
         "kind": "offer",
         "to": names[to_name],
         "give": give,
-        "ask": ask,
+        "ask": _beans_counted(ask_words, view, ask_faceup),
         "ask_faceup": ask_faceup,
     }
+
+
+def _beans_counted(words: list[str], view: dict, faceup: list[int] | None = None) -> dict:
+    """Beans with how many of each ("2 soy red"); with `faceup`, "faceup soy" names a face-up
+    card, put in it."""
+    counted: dict[str, int] = {}
+    while words:
+        word = words.pop(0)
+        if word == "nothing":
+            continue
+        if word == "faceup" and faceup is not None:
+            faceup.append(_faceup(words.pop(0) if words else "", view, faceup))
+            continue
+        count = 1
+        if _is_number(word):
+            count, word = int(word), words.pop(0) if words else ""
+        bean = _bean(word, view)
+        counted[bean] = counted.get(bean, 0) + count
+    return counted
+
+
+def _stand(rest: list[str], view: dict, hand: list[int]) -> dict:
+    """A standing offer: the beans it gives are the hand's cards of them nearest its back (the
+    cards due to be planted next stay)."""
+    give_words, ask_words = _give_ask(
+        rest, _("Write a standing offer as “stand give 2 chili ask 1 soy”.")
+    )
+    back_first = list(reversed(view["hand"] or []))
+    give: list[int] = []
+    for bean, count in _beans_counted(give_words, view).items():
+        cards = [card["id"] for card in back_first if card["bean"] == bean][:count]
+        if len(cards) < count:
+            raise CommandError(
+                _("Your hand holds {have} {bean}, not {count}.").format(
+                    have=len(cards), bean=bean_name(bean), count=count
+                )
+            )
+        give += cards
+    return {"kind": "stand", "give": give, "ask": _beans_counted(ask_words, view)}
+
+
+def _take(rest: list[str], view: dict, hand: list[int]) -> dict:
+    """Taking a standing offer, paid with the cards the game suggests. One the seat cannot
+    take is still sent, for the game to say why."""
+    offer = _offer_number(rest)
+    move = next((m for m in _legal(view, "take") if m["offer"] == offer), None)
+    return {"kind": "take", "offer": offer, "give": move["give"] if move else []}
+
+
+_NO_RULES = {
+    "gifts": False,
+    "keep": 0,
+    "growing": False,
+    "away": False,
+    "otherwise": "ask",
+    "plant": False,
+}
+
+
+def _rules(rest: list[str], view: dict, hand: list[int]) -> dict:
+    """The seat's answer rules changed by the words: each rule's word switches it on, "keep 2"
+    keeps the hand's first two cards, "ask" or "decline" says what becomes of the rest, "back"
+    ends "away", and "off" clears them all first."""
+    if not rest:
+        raise CommandError(_("Say which answer rules: “rules gifts keep 2 decline”."))
+    rules = {**_NO_RULES, **(view["book"]["rules"] or {})}
+    words = list(rest)
+    while words:
+        word = words.pop(0)
+        if word == "off":
+            rules = dict(_NO_RULES)
+        elif word in _RULE_SWITCHES:
+            rules[word] = True
+        elif word == "back":
+            rules["away"] = False
+        elif word in ("ask", "decline"):
+            rules["otherwise"] = word
+        elif word == "keep":
+            rules["keep"] = _number(words.pop(0) if words else "", _("number of cards to keep"))
+        else:
+            raise CommandError(
+                _(
+                    "“{word}” is no answer rule: write gifts, growing, keep 2, ask, decline, "
+                    "plant, away, back or off."
+                ).format(word=word)
+            )
+    return {"kind": "rules", **rules}
+
+
+# A plan's parts as left empty; those of words ("faceup keep", "trade end") are strings. The
+# part named "trade" (when trading ends) is the move's key, not the phase it names.
+_NO_PLAN = dict(plant=[], faceup="", trade="", kept=False)
+
+
+def _plan(rest: list[str], view: dict, hand: list[int]) -> dict:
+    """The seat's turn plan changed by the words: "plant 1 2" plants the front card of the
+    hand in field 1 and the next in field 2, "faceup" and "trade" take their choice, "kept"
+    plants kept cards in the obvious field, and "off" drops the plan first."""
+    if not rest:
+        raise CommandError(_("Say what to plan: “plan plant 1 trade end”."))
+    current = view["book"]["plan"] or _NO_PLAN
+    plan = {key: current[key] for key in _NO_PLAN}
+    front = [card["id"] for card in view["hand"] or []]
+    words = list(rest)
+    while words:
+        word = words.pop(0)
+        if word == "off":
+            plan = dict(_NO_PLAN)
+        elif word == "kept":
+            plan["kept"] = True
+        elif isinstance(_NO_PLAN.get(word), str):
+            plan[word] = words.pop(0) if words else "?"  # the game says what it takes
+        elif word == "plant":
+            fields = []
+            while words and _is_number(words[0]) and len(fields) < 2:
+                fields.append(int(words.pop(0)) - 1)
+            if not fields:
+                raise CommandError(_("Say the field for your front card: “plan plant 1”."))
+            if len(fields) > len(front):
+                raise CommandError(_("Your hand has no card {number}.").format(number=len(fields)))
+            plan["plant"] = [[card, field] for card, field in zip(front, fields, strict=False)]
+        else:
+            raise CommandError(
+                _(
+                    "“{word}” is no part of a turn plan: write plant 1 2, faceup keep, offer "
+                    "or give, trade end or passed, kept, or off."
+                ).format(word=word)
+            )
+    return {"kind": "plan", **plan}
 
 
 def _cards_given(words: list[str], view: dict, hand: list[int]) -> list[int]:
@@ -374,12 +599,17 @@ def _faceup(word: str, view: dict, taken: list[int]) -> int:
 _READERS = {
     "plant": _plant,
     "harvest": _harvest,
-    "buy": _buy,
-    "stop": _stop,
+    "buy": _just("buy_field"),
+    "stop": _just("stop_planting"),
     "end": _end,
     "discard": _discard,
     "accept": _accept,
     "decline": _answer("decline"),
     "withdraw": _answer("withdraw"),
     "offer": _offer,
+    "take": _take,
+    "stand": _stand,
+    "pass": _just("pass"),
+    "rules": _rules,
+    "plan": _plan,
 }

@@ -78,7 +78,7 @@ def row_message(row: Outbox, *, now: datetime | None = None) -> EmailMultiAltern
     """The mail of one outbox row. One that carries the board can be answered with moves: its
     replies go to an address naming the player, the game and the move it showed."""
     reply_to = ""
-    if row.context.get("commands"):
+    if row.context.get("commands") or row.context.get("book"):
         reply_to = links.reply_address(user_id=row.user_id, game_id=row.game_id, seq=row.seq)
     with locales.reader(Profile.of(row.user)):
         return _row_compose(row, now, reply_to)

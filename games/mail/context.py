@@ -20,10 +20,12 @@ MAX_RECENT_LINES = 8
 
 
 def board_context(state, position: int) -> dict:
-    """The board and the moves as commands, for a player who plays by replying to mail."""
+    """The board, the trade book and the moves as commands, for a player who plays by replying
+    to mail."""
     view = engine.view(state, position)
     return {
         "board": commands.board(view),
+        "book": commands.book(view),
         "commands": commands.commands_text(view),
         "page_only": commands.page_only(view),
     }

@@ -121,6 +121,14 @@ def test_an_offer_is_written_with_hand_places_beans_and_face_up_cards():
         ("harvest ²", "Give the field as a number"),
         ("harvest " + "9" * 5000, "Give the field as a number"),
         ("offer bob ask ² soy", "There is no bean called “²”"),
+        ("take", "Say which offer"),
+        ("stand 2 soy", "Write a standing offer as “stand give 2 chili ask 1 soy”"),
+        ("stand give 2", "There is no bean called “”"),
+        ("rules", "Say which answer rules"),
+        ("rules keep", "Give the number of cards to keep as a number"),
+        ("rules always", "“always” is no answer rule"),
+        ("plan plant", "Say the field for your front card"),
+        ("plan dance", "“dance” is no part of a turn plan"),
     ],
 )
 def test_a_line_that_is_no_move_says_why(line, reason):

@@ -3,10 +3,12 @@
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import make_msgid
+from types import SimpleNamespace
 
 from django.core import mail as sent_mail
 
 from games import engine
+from games.mail import links
 from tests.helpers import fresh
 
 
@@ -43,3 +45,12 @@ def reply(to_mail, body: str, *, sender=None, html=False, quote=True, **headers)
     else:
         message.set_content(text)
     return message.as_bytes(policy=SMTP)  # lines end in CRLF, as on the wire
+
+
+def board_mail(game, user):
+    """The last mail with the board a player got, as far as a reply reads it: its reply address
+    (for the board as it is now) and its recipient. A player the game does not wait for writes
+    their trade book in a reply to it."""
+    game = fresh(game)
+    address = links.reply_address(user_id=user.pk, game_id=game.id, seq=game.seq)
+    return SimpleNamespace(to=[user.email], reply_to=[address], subject=game.title, body="")
