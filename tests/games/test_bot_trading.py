@@ -130,7 +130,7 @@ def test_a_bots_offer_waits_for_alice_who_accepts_and_the_bot_ends_trading_after
     assert moves_after(game, result.seq) == []  # alice may still offer something
     let_patience_run_out(game)
     assert moves_after(game, result.seq)[0] == ("end_trading", "bot")
-    assert not game.moves.filter(kind="withdraw").exists()
+    assert not game.moves.filter(kind="withdraw", payload__offer=offer.id).exists()
 
 
 def test_a_waiting_bot_answers_alices_counter_offer_and_keeps_waiting(game, alice):
