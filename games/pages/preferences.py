@@ -119,12 +119,15 @@ def answer_rules(request):
     form = RulesForm(request.POST)
     if form.is_valid():
         services.answer_rules_save(user=request.user, rules=form.rules())
-        messages.success(request, _("Your answer rules are saved for the games that start from now on."))
+        messages.success(
+            request, _("Your answer rules are saved for the games that start from now on.")
+        )
     else:
         messages.error(
             request,
             _(
-                "Keep back a whole number of cards from 0 to {most}, and say how to answer the rest."
+                "Keep back a whole number of cards from 0 to {most}, and say how to answer the "
+                "rest."
             ).format(most=MAX_KEEP),
         )
     return redirect("links:preferences")
