@@ -81,3 +81,13 @@ def test_unticking_the_rules_leaves_new_games_without_them(alice):
     save_rules(alice, {**RULES, "use": ""})
 
     assert Profile.objects.get(user=alice).answer_rules is None
+
+
+def test_a_duel_without_trading_starts_without_the_rules_it_has_no_use_for(alice, bob):
+    save_rules(bob, RULES)
+
+    game = started([alice, bob])
+
+    assert game.status == game.Status.RUNNING
+    assert not game.moves.filter(kind="rules").exists()
+    assert state_of(game).book is None
