@@ -31,6 +31,9 @@ class Profile(models.Model):
     # Every page and mail for this player is worded in this language and timed in this zone.
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, default="en")
     time_zone = models.CharField(max_length=64, default="UTC")
+    # The answer rules set for the player's seat as each of their games starts (the trade
+    # book's "rules" move: gifts, keep, growing, otherwise, plant); None: no rules.
+    answer_rules = models.JSONField(null=True, blank=True, default=None)
 
     class Meta:
         constraints = [

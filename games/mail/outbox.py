@@ -54,23 +54,28 @@ def mail_after_move(
     plant, the end of the game. `seats` come with their users and profiles."""
     names = state.names
     due = {row.seat_id: row.due_at for row in deadlines}
+    called = engine.to_call(state)
+    # Awaited, but carried by their own turn plan: the game goes on without them.
+    carried = set(engine.waiting_for(state)) - set(called)
     wanted: list[tuple[int, str, dict]] = []
     for event in events:
         data = event.data
-        if event.kind == "turn_started":
+        if event.kind in ("turn_started", "plan_stopped") and event.seat in called:
+            # A turn a plan plays, or carries, is not called; a plan that stops hands it back.
             wanted.append((event.seat, "your_turn", {}))
-        elif event.kind == "offered":
+        elif event.kind == "offered" and data["offer"] in state.offers:
+            # An offer the receiver's rules answered at once asks nothing of them.
             wanted.append((data["to"], "offer", offer_context(state, event, data["to"])))
-        elif event.kind == "traded":
+        elif event.kind == "traded" and data["maker"] not in carried:
             wanted.append((data["maker"], "offer_accepted", {"taker": names[event.seat]}))
-        elif event.kind == "declined" and data["maker"] != event.seat:
+        elif event.kind == "declined" and data["maker"] not in (event.seat, *carried):
             wanted.append((data["maker"], "offer_declined", {"taker": names[event.seat]}))
         elif event.kind == "game_over":
             wanted += [(position, "game_over", {}) for position in range(state.players)]
         elif event.kind == "trading_ended":
             wanted += [
                 (position, "plant_received", {})
-                for position in engine.waiting_for(state)
+                for position in called
                 if engine.prompt(state, position).key in ("plant_received", "plant_kept")
             ]
         for expansion_wanted in EVENT_MAILS.get(event.kind, ()):

@@ -1,5 +1,5 @@
 """The preferences page: the mails a player gets, their language and zone, the name others
-see, and vacations."""
+see, vacations, and the answer rules set for their seat as each game starts."""
 
 from django import forms
 from django.conf import settings
@@ -14,9 +14,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import selectors, services
 from games.basics.refusals import ServiceError
 from games.clocks import timecontrol
+from games.engine.book.moves import MAX_KEEP
+from games.engine.book.part import ASK, DECLINE
 from games.models import Profile
 from games.pages.forms import LocaleForm, NameForm
 from games.readers import locales
+from games.services.profiles import RULE_KEYS
 
 
 class MailForm(forms.Form):
@@ -31,6 +34,39 @@ class MailForm(forms.Form):
     def __init__(self, *args, games=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["muted"].choices = [(game.id, game.title) for game in games]
+
+
+class RulesForm(forms.Form):
+    """The answer rules set for the player's seat as each of their games starts."""
+
+    use = forms.BooleanField(
+        required=False, label=gettext_lazy("Answer offers by these rules in my new games")
+    )
+    gifts = forms.BooleanField(required=False, label=gettext_lazy("Accept gifts that fit a field"))
+    keep = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_KEEP,
+        initial=0,
+        label=gettext_lazy("Decline offers that cost one of my first cards, this many"),
+    )
+    growing = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Accept offers of a bean I grow, when all of it fits a field"),
+    )
+    otherwise = forms.ChoiceField(
+        choices=[(ASK, gettext_lazy("Ask me")), (DECLINE, gettext_lazy("Decline them"))],
+        initial=ASK,
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Offers no rule decides"),
+    )
+    plant = forms.BooleanField(
+        required=False, label=gettext_lazy("Plant the cards I receive in the obvious field")
+    )
+
+    def rules(self) -> dict | None:
+        """The rules as the trade book's "rules" move reads them, or None when not used."""
+        data = self.cleaned_data
+        return {key: data[key] for key in RULE_KEYS} if data["use"] else None
 
 
 class VacationForm(forms.Form):
@@ -72,7 +108,29 @@ def preferences(request):
             game for game in games if game.vacation_allowed and game.vacation_days_cap is not None
         ],
     }
+    rules = profile.answer_rules
+    context["rules_form"] = RulesForm(initial={**rules, "use": True} if rules else None)
     return render(request, "links/preferences.html", context)
+
+
+@login_required
+@require_POST
+def answer_rules(request):
+    form = RulesForm(request.POST)
+    if form.is_valid():
+        services.answer_rules_save(user=request.user, rules=form.rules())
+        messages.success(
+            request, _("Your answer rules are saved for the games that start from now on.")
+        )
+    else:
+        messages.error(
+            request,
+            _(
+                "Keep back a whole number of cards from 0 to {most}, and say how to answer the "
+                "rest."
+            ).format(most=MAX_KEEP),
+        )
+    return redirect("links:preferences")
 
 
 @login_required

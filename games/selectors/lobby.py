@@ -39,10 +39,11 @@ def my_games(*, user) -> list[dict]:
         if game.status == Game.Status.RUNNING and game.state:
             state = engine.from_dict(game.state)
             names = {seat.position: seat.name for seat in seats}
-            row["waiting_for"] = [names[position] for position in engine.waiting_for(state)]
-            asked = engine.prompt(state, game.my_position)
-            if asked.awaited:
-                row["reason"] = asked.reason
+            # A seat whose turn plan carries its step is waited for by nobody's hand.
+            called = engine.to_call(state)
+            row["waiting_for"] = [names[position] for position in called]
+            if game.my_position in called:
+                row["reason"] = engine.prompt(state, game.my_position).reason
         rows.append(row)
     rows.sort(key=lambda row: row["reason"] is None)
     return rows

@@ -7,6 +7,7 @@ must follow a commit (a bot's move, a mail) is queued through `games.task_queue`
 
 from games.services.profiles import (
     NAME_MAX,
+    answer_rules_save,
     display_name_checked,
     locale_save,
     preferences_save,
@@ -40,6 +41,7 @@ __all__ = [
     "Invitations",
     "MoveResult",
     "Outcome",
+    "answer_rules_save",
     "bot_move",
     "chat_post",
     "deadline_expire",

@@ -8,6 +8,8 @@ from django.db import transaction
 from games import after_move, engine
 from games.basics.refusals import StaleMove
 from games.engine import bots
+from games.engine.bots.book import BookBot
+from games.engine.bots.sight import Bot
 from games.models import Game, Move, Seat
 
 from .moves import MoveResult, move_submit_as
@@ -64,13 +66,20 @@ def bot_move(*, game_id: int, expected_seq: int, patient: bool = True) -> MoveRe
 
 def _bot_of(game: Game, seat: Seat):
     """The seat's bot as it was after its last move: seeded by game and seat, so that the same
-    game gets the same bots, and carrying on with what it remembered."""
+    game gets the same bots, and carrying on with what it remembered.
+
+    A bot seat uses the trade book: it stands offers to whoever is active and, as the active
+    player, takes the people's; it sets no answer rules, answering each offer itself the
+    moment it is asked. A bot standing in for an absent player leaves that player's book
+    alone: they find their hand as they left it, with no offers of it standing."""
     bot = bots.make_bot(seat.bot or DEFAULT_BOT, f"{game.seed}/{seat.position}")
     memory = dict(seat.bot_memory)
     if "rng" in memory:
         version, internal, gauss_next = memory.pop("rng")
         bot.rng.setstate((version, tuple(internal), gauss_next))
     bot.recall(memory)
+    if seat.bot and isinstance(bot, Bot):
+        return BookBot(bot, rules=False)
     return bot
 
 

@@ -18,7 +18,7 @@ from games.basics.refusals import NotAllowed, NotYourSeat, ServiceError
 from games.clocks import timecontrol
 from games.engine import bots
 from games.mail import invitations
-from games.models import Game, Move, Seat, Snapshot
+from games.models import Game, Move, Profile, Seat, Snapshot
 from games.services.guards import (
     locked_game,
     require_creator,
@@ -29,6 +29,7 @@ from games.services.guards import (
 from games.services.profiles import profile_get_or_create
 
 from .bot_moves import DEFAULT_BOT
+from .moves import moves_at_start
 
 log = logging.getLogger(__name__)
 BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
@@ -203,17 +204,29 @@ def _started(game: Game, seats: list[Seat]) -> Game:
     game.started_at = timezone.now()
     game.save()
     Snapshot.objects.create(game=game, seq=0, turn=state.turn, state=game.state)
+    table = table_of(game)
+    events += moves_at_start(game=game, state=state, moves=_rules_from_preferences(table))
     after_move.after_move(
         game=game,
-        seats=table_of(game),
+        seats=table,
         state=state,
         events=events,
-        seq=0,
+        seq=game.seq,
         mover=None,
         actor=Move.Actor.SYSTEM,
         now=game.started_at,
     )
     return game
+
+
+def _rules_from_preferences(seats: list[Seat]) -> list[tuple[Seat, dict]]:
+    """The answer rules each player set in their preferences, for their seat."""
+    moves = []
+    for seat in sorted(seats, key=lambda seat: seat.position):
+        profile = Profile.of(seat.user) if seat.user_id is not None else None
+        if profile is not None and profile.answer_rules:
+            moves.append((seat, {"kind": "rules", **profile.answer_rules}))
+    return moves
 
 
 def _unique_names(names: list[str]) -> list[str]:

@@ -81,21 +81,8 @@ def submit(
         state = engine.from_dict(game.state)
         events = _apply(game, state, seat, action, expected_seq)
         now = timezone.now()
-        seq = game.seq + 1
-        move = Move.objects.create(
-            game=game,
-            seq=seq,
-            seat=seat,
-            actor=actor,
-            kind=action["kind"],
-            payload=action,
-            events=[event.to_dict() for event in events],
-        )
-        game.state = engine.to_dict(state)
-        game.seq = seq
-        game.save(update_fields=["state", "seq", "updated_at"])
-        if any(event.kind == "turn_started" for event in events):
-            Snapshot.objects.create(game=game, seq=seq, turn=state.turn, state=game.state)
+        move = _logged(game, seat, action, actor, state, events)
+        seq = move.seq
         if state.over:
             game_finished(game=game, state=state, now=now)
         deadlines = after_move.after_move(
@@ -117,6 +104,43 @@ def submit(
         seats=seats,
         deadlines=deadlines,
     )
+
+
+def moves_at_start(*, game: Game, state, moves: list[tuple[Seat, dict]]) -> list:
+    """Moves the system makes for seats as their game starts (a player's answer rules from
+    their preferences), logged as any move is, inside the start's transaction and before
+    its follow-ups; a move the engine refuses for this game is left out. Returns the events."""
+    events = []
+    for seat, action in moves:
+        action = _as_stored(action)
+        try:
+            made = engine.apply(state, seat.position, action)
+        except engine.IllegalMove:
+            continue  # a game with no trading phase has no answer rules
+        _logged(game, seat, action, Move.Actor.SYSTEM, state, made)
+        events += made
+    return events
+
+
+def _logged(game: Game, seat: Seat, action: dict, actor: str, state, events: list) -> Move:
+    """The applied move appended to the log, the game's cached state and number brought to it,
+    and a snapshot at the start of a turn."""
+    seq = game.seq + 1
+    move = Move.objects.create(
+        game=game,
+        seq=seq,
+        seat=seat,
+        actor=actor,
+        kind=action["kind"],
+        payload=action,
+        events=[event.to_dict() for event in events],
+    )
+    game.state = engine.to_dict(state)
+    game.seq = seq
+    game.save(update_fields=["state", "seq", "updated_at"])
+    if any(event.kind == "turn_started" for event in events):
+        Snapshot.objects.create(game=game, seq=seq, turn=state.turn, state=game.state)
+    return move
 
 
 def _apply(game: Game, state, seat: Seat, action: dict, expected_seq: int) -> list:

@@ -102,6 +102,22 @@ def preferences_save(*, user, mail: str, muted: list[int]) -> Profile:
     return profile
 
 
+# What a player's default answer rules say, as the trade book's "rules" move reads it.
+RULE_KEYS = ("gifts", "keep", "growing", "otherwise", "plant")
+
+
+@transaction.atomic
+def answer_rules_save(*, user, rules: dict | None) -> Profile:
+    """The answer rules set for the player's seat in each game that starts from now on (None:
+    none); games already running keep what their seat has."""
+    if rules is not None and set(rules) != set(RULE_KEYS):
+        raise ServiceError(_("Answer rules say: {keys}.").format(keys=", ".join(RULE_KEYS)))
+    profile = profile_get_or_create(user=user, lock=True)
+    profile.answer_rules = rules
+    profile.save(update_fields=["answer_rules"])
+    return profile
+
+
 @transaction.atomic
 def locale_save(*, user, language: str, time_zone: str) -> Profile:
     """The language every page and mail is worded in for the player, and the zone of its

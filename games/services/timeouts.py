@@ -177,6 +177,10 @@ def reminders_send(*, now: datetime | None = None) -> int:
     for deadline in candidates:
         if deadline.due_at - timecontrol.reminder_lead(deadline.started_at, deadline.due_at) > now:
             continue
+        if deadline.seat.position not in engine.to_call(engine.from_dict(deadline.game.state)):
+            # Its turn plan carries the step (the clock runs on): left unclaimed, so that a
+            # plan dropped or stopped before the deadline still gets its reminder.
+            continue
         with transaction.atomic():
             claimed = Deadline.objects.filter(id=deadline.id, reminded=False, done=False).update(
                 reminded=True

@@ -6,6 +6,8 @@ import json
 import random
 
 from games.engine import describe, legal_actions, replay, view, waiting_for
+from games.engine.bots import make_bot
+from games.engine.bots.book import BookBot
 from games.engine.fields import fitting_fields
 from games.engine.state import State
 
@@ -472,3 +474,44 @@ def test_cards_a_plan_keeps_are_planted_by_the_plan_not_by_answer_rules():
     planted = [event for event in events if event.kind == "planted"]
     assert state.book.rules == {} and len(planted) == 2
     assert [event.by for event in planted] == ["plan", "plan"]
+
+
+# Bots
+
+
+def test_a_book_bot_without_rules_stands_its_misfits_and_takes_a_gift_it_grows():
+    state = market(fields={BOB: [("red", 1), None, None], ALICE: [("wax", 1), None, None]})
+    bob = BookBot(make_bot("heuristic", "book/bob"), rules=False)
+    with_rules = BookBot(make_bot("heuristic", "book/bob"))
+
+    assert with_rules.choose(state, BOB)["kind"] == "rules"
+    move = bob.choose(state, BOB)
+    assert move["kind"] == "stand"
+    act(state, BOB, "stand", give=move["give"], ask=move["ask"])
+    gift = stand(state, DAVE, give=[card_in_hand(state, DAVE, "wax")])
+    alice = BookBot(make_bot("heuristic", "book/alice"), rules=False)
+
+    assert alice.choose(state, ALICE)["kind"] == "take"
+    assert alice.choose(state, ALICE)["offer"] == gift
+    assert state.book.rules == {}
+
+
+def test_random_bots_take_the_standing_offers_of_book_bots_with_the_cards_asked_for():
+    state = game("rio-grande", 4, seed="book and random bots")
+    table = [
+        BookBot(make_bot("heuristic", f"book/{seat}"), rules=False) if seat % 2 else None
+        for seat in range(4)
+    ]
+    table = [bot or make_bot("random", f"random/{seat}") for seat, bot in enumerate(table)]
+    taken = 0
+
+    for _ in range(3000):
+        if state.over:
+            break
+        seat = waiting_for(state)[0]
+        move = table[seat].choose(state, seat)
+        taken += seat % 2 == 0 and move["kind"] == "take"
+        act(state, seat, move.pop("kind"), **move)
+
+    assert state.over
+    assert taken

@@ -130,7 +130,7 @@ def test_a_bots_offer_waits_for_alice_who_accepts_and_the_bot_ends_trading_after
     assert moves_after(game, result.seq) == []  # alice may still offer something
     let_patience_run_out(game)
     assert moves_after(game, result.seq)[0] == ("end_trading", "bot")
-    assert not game.moves.filter(kind="withdraw").exists()
+    assert not game.moves.filter(kind="withdraw", payload__offer=offer.id).exists()
 
 
 def test_a_waiting_bot_answers_alices_counter_offer_and_keeps_waiting(game, alice):
@@ -304,3 +304,54 @@ def test_a_bots_patience_never_outlasts_the_trading_window():
 
     assert timecontrol.bot_patience(game) == timedelta(minutes=30)
     assert timecontrol.bot_patience(Game(time_control="fast")) == timedelta(minutes=1)
+
+
+def test_the_bots_beside_alice_stand_offers_she_reads_by_bean_only(game, alice):
+    mine = position_of(game, alice)
+
+    game = play_as(
+        game,
+        alice,
+        lambda state: (
+            state.book is not None
+            and any(offer.maker != mine for offer in state.book.standing.values())
+        ),
+    )
+
+    stood = game.moves.filter(kind="stand")
+    assert stood and {move.actor for move in stood} == {Move.Actor.BOT}
+    standing = engine.view(state_of(game), mine)["book"]["standing"]
+    theirs = [offer for offer in standing if offer["maker"] != mine]
+    assert theirs and all(card["id"] is None for o in theirs for card in o["give"])
+    assert not state_of(game).book.rules  # a bot answers each offer itself, without rules
+
+
+def gift_a_trading_bot_grows(state: engine.State, mine: int) -> int | None:
+    """A card of alice's hand whose bean a field of the bot trading as the active player grows."""
+    if state.phase != "trade" or state.active == mine or state.offers:
+        return None
+    beans = state.card_beans
+    grown = {beans[field[0]] for field in state.fields[state.active] if field}
+    return next((card for card in state.hands[mine] if beans[card] in grown), None)
+
+
+def test_a_bot_trading_as_the_active_player_takes_alices_standing_gift_at_once(game, alice):
+    mine = position_of(game, alice)
+    game = play_as(game, alice, lambda state: gift_a_trading_bot_grows(state, mine) is not None)
+    state = state_of(game)
+    bot, card = state.active, gift_a_trading_bot_grows(state, mine)
+
+    result = services.move_submit(
+        game_id=game.id,
+        user=alice,
+        action={"kind": "stand", "give": [card], "ask": {}},
+        expected_seq=game.seq,
+    )
+
+    offer = next(event.data["offer"] for event in result.events if event.kind == "stood")
+    taken = game.moves.get(kind="take", seq=result.seq + 1)
+    assert (taken.seat.position, taken.actor, taken.payload["offer"]) == (bot, "bot", offer)
+    state = state_of(game)
+    assert card not in state.hands[mine]
+    assert card in state.to_plant[bot] or any(card in field for field in state.fields[bot])
+    assert Outbox.objects.filter(user=alice, game=game, kind="offer_accepted").exists()

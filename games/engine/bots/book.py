@@ -10,7 +10,7 @@ from typing import Final
 
 from ..beans import BEAN_KEYS
 from ..book.part import DECLINE, Standing
-from ..book.standing import suggested_payment, takable
+from ..book.standing import has_trading, suggested_payment, takable
 from ..state import State
 from .base import BaseBot
 from .heuristic import grows, misfits
@@ -30,9 +30,13 @@ MOST_STANDING: Final = 3  # a bot's standing offers at a time
 
 
 class BookBot(BaseBot):
-    def __init__(self, bot: Bot):
+    """`rules`: whether it sets answer rules; a bot that answers each offer itself the moment
+    it is made (as at the site) needs none."""
+
+    def __init__(self, bot: Bot, rules: bool = True):
         super().__init__(bot.rng)
         self.bot = bot
+        self.rules = rules
 
     def memory(self) -> dict:
         return self.bot.memory()
@@ -42,21 +46,22 @@ class BookBot(BaseBot):
 
     def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
         seen = seat_state(state, seat)
-        return book_move(seen, seat) or self.bot.decide(seen, seat, awaited)
+        return book_move(seen, seat, self.rules) or self.bot.decide(seen, seat, awaited)
 
 
-def book_move(state: State, seat: int) -> dict | None:
-    if state.over:
+def book_move(state: State, seat: int, rules: bool = True) -> dict | None:
+    if state.over or not has_trading(state):
         return None
     book = state.book
-    if book is None or seat not in book.rules:
+    if rules and (book is None or seat not in book.rules):
         return dict(RULES)
+    standing = list(book.standing.values()) if book is not None else []
     if state.phase == "trade" and seat == state.active:
-        taken = _best_to_take(state, seat, list(book.standing.values()))
+        taken = _best_to_take(state, seat, standing)
         if taken is not None:
             return taken
     wanted = _wanted(state, seat)
-    mine = [offer for offer in book.standing.values() if offer.maker == seat]
+    mine = [offer for offer in standing if offer.maker == seat]
     for offer in mine:
         if _key(offer) not in wanted:
             return {"kind": "withdraw", "offer": offer.id}

@@ -19,6 +19,8 @@ OFFERS_PER_TURN: Final = 2
 PASSED_ON: Final = ("kind", "offer", "field", "card")
 # Kinds of move that are a single move, with no parameters to choose.
 NOTHING_TO_CHOOSE: Final = frozenset(("stop_planting", "buy_field", "end_trading"))
+# Kinds of move that answer an offer with the cards it asks for, chosen among those listed.
+PAID: Final = frozenset(("accept", "take"))
 
 
 class RandomBot(BaseBot):
@@ -68,13 +70,13 @@ class RandomBot(BaseBot):
         if kind == "offer":  # a single move, with the choices an offer may take
             return self._offer(menu, menu.moves("offer")[0])
         action = self._pick(menu.moves(kind))
-        if kind == "accept":
+        if kind in PAID:
             give = [
                 card
                 for bean, count in action["ask"].items()
                 for card in self._sample(action["choices"][bean], count)
             ]
-            return {"kind": "accept", "offer": action["offer"], "give": give}
+            return {"kind": kind, "offer": action["offer"], "give": give}
         return {key: value for key, value in action.items() if key in PASSED_ON}
 
     def _pick(self, choices: list[T]) -> T:
