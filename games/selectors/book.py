@@ -8,8 +8,6 @@ read from the log through `Event.for_seat`, which tells that seat alone who made
 
 from datetime import datetime
 
-from django.utils.translation import gettext as _
-
 from games import engine
 from games.engine.beans import bean_name
 from games.models import Game, Move, Seat
@@ -55,7 +53,7 @@ def trade_book(view: dict, takes: dict[int, dict], names: list[str]) -> dict | N
         "others": others,
         "hand": hand,
         "beans": [(key, bean_name(key)) for key in view["bean_types"]],
-        "fields": [(i, _("Field {n}").format(n=i + 1)) for i in range(fields)],
+        "fields": list(range(fields)),
         "rules": book["rules"] or NO_RULES,
         "has_rules": book["rules"] is not None,
         "may_pass": book["may_pass"],
