@@ -10,20 +10,14 @@ from datetime import datetime
 
 from games import engine
 from games.engine.beans import bean_name
+from games.engine.book.part import AnswerRules
 from games.models import Game, Move, Seat
 from games.readers import presence
 
 # The lines of what was done on a seat's behalf the page shows, the newest.
 DONE_FOR_YOU_LINES = 10
-# What the rules of a seat that has set none are: the engine's defaults.
-NO_RULES = {
-    "gifts": False,
-    "keep": 0,
-    "growing": False,
-    "away": False,
-    "otherwise": "ask",
-    "plant": False,
-}
+# The rules form of a seat that has set none shows the engine's defaults.
+NO_RULES = AnswerRules().to_dict()
 
 
 def trade_book(view: dict, takes: dict[int, dict], names: list[str]) -> dict | None:
@@ -113,10 +107,10 @@ def done_for_you(*, game: Game, seats: list[Seat], mine: Seat | None, now: datet
         moves = moves.filter(created_at__gt=mine.last_seen_at)
     names = [seat.name for seat in sorted(seats, key=lambda seat: seat.position or 0)]
     lines = []
-    for seq, events, at in moves.order_by("seq").values_list("seq", "events", "created_at"):
+    for events, at in moves.order_by("seq").values_list("events", "created_at"):
         for stored in events:
             event = engine.Event.from_dict(stored).for_seat(mine.position)
             if event.get("by") and event["seat"] == mine.position:
                 text = engine.describe(event, names, mine.position)
-                lines.append({"seq": seq, "kind": event["kind"], "text": text, "at": at})
+                lines.append({"kind": event["kind"], "text": text, "at": at})
     return lines[-DONE_FOR_YOU_LINES:]
