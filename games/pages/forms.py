@@ -30,9 +30,16 @@ OPTION_FIELDS = {
 }
 BEAN_KEYS = [bean.key for bean in BEANS]
 # The fields a form may post as numbers, one each; an expansion's moves add theirs.
-NUMBER_FIELDS = ["card", "field", "offer", "to"]
+NUMBER_FIELDS = ["card", "field", "offer", "to", "keep"]
 # Words a field may hold instead of a number, by field (a card drawn blind, say).
 FIELD_WORDS: dict[str, set[str]] = {}
+# The trade book's forms: boxes by the kind of move they are posted with (a box left unticked is
+# not posted at all, so it is false), and fields holding a word (the engine checks which).
+FLAG_FIELDS = {"rules": ("gifts", "growing", "away", "plant"), "plan": ("kept",)}
+WORD_FIELDS = ("otherwise", "faceup", "trade")
+# A plan plants the front card of the hand and the next: each posted as `<which>_card` with its
+# field, `plant_<which>` (left empty, it plants nothing).
+PLAN_CARDS = ("front", "next")
 
 
 def accept_fields(*names: str, words: dict[str, str] | None = None) -> None:
@@ -198,9 +205,11 @@ def parse_move(request) -> tuple[dict, int]:
 
     Form fields come either as `action` (the move as JSON, what the buttons post) or as the
     move's own fields (what the offer and accept forms and the expansions' forms post):
-    `kind`, the number fields (`card`, `field`, `offer`, `to` and those an expansion accepts,
-    each a number or one of the words its field accepts), `give`, `ask_faceup` and `cards`
-    (repeated, in order), and `ask_<bean>` counts.
+    `kind`, the number fields (`card`, `field`, `offer`, `to`, `keep` and those an expansion
+    accepts, each a number or one of the words its field accepts), `give`, `ask_faceup` and
+    `cards` (repeated, in order), and `ask_<bean>` counts; and the trade book's: its boxes and
+    words (`FLAG_FIELDS`, `WORD_FIELDS`), the field a standing offer's cards go to
+    (`receive_field`) and a plan's cards to plant with their fields (`PLAN_CARDS`).
     """
     if request.content_type == "application/json":
         body = _json(request.body)
@@ -255,6 +264,25 @@ def _form_action(post) -> dict:
         value = post.get(f"ask_{key}", "").strip()
         if value and value != "0":
             ask[key] = _number(value, f"ask_{key}")
-    if ask or action["kind"] == "offer":
+    kind = action["kind"]
+    if ask or kind in ("offer", "stand"):
         action["ask"] = ask
+    for name in FLAG_FIELDS.get(kind, ()):
+        action[name] = name in post
+    for name in WORD_FIELDS:
+        if name in post:
+            action[name] = post[name]
+    receive = post.get("receive_field", "")
+    if kind == "stand" and receive:
+        field = _number(receive, "receive_field")
+        action["fields"] = dict.fromkeys(ask, field)
+    if kind == "plan":
+        action["plant"] = [
+            [
+                _number(post.get(f"{which}_card", ""), f"{which}_card"),
+                _number(field, f"plant_{which}"),
+            ]
+            for which in PLAN_CARDS
+            if (field := post.get(f"plant_{which}", ""))
+        ]
     return action

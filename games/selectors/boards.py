@@ -18,6 +18,7 @@ from games.engine.beans import bean_name
 from games.engine.ending import tie_break_worded, worded_summary
 from games.models import ChatMessage, Deadline, Game, Move, Seat
 
+from .book import done_for_you, payment_choices, trade_book
 from .lobby import BOT_LEVELS
 from .parts import board_parts
 
@@ -87,7 +88,9 @@ def _bot_waiting_for_offers(page: dict) -> dict | None:
 
 
 def page_head(*, game: Game, seats: list[Seat], user) -> dict:
-    """What the game page shows around its board: the game, and what its visitor may do."""
+    """What the game page shows around its board: the game, what its visitor may do, and what
+    the trade book did for them while they were away (kept above the board for the whole visit:
+    the board is replaced as the game goes on)."""
     mine = Seat.of_user(seats, user)
     running = game.status == Game.Status.RUNNING
     return {
@@ -98,6 +101,7 @@ def page_head(*, game: Game, seats: list[Seat], user) -> dict:
         "can_chat": mine is not None,
         "notify": mine is not None and running,
         "may_resign": mine is not None and running and mine.resigned_at is None,
+        "done_for_you": done_for_you(game=game, seats=seats, mine=mine, now=timezone.now()),
     }
 
 
@@ -218,6 +222,7 @@ def board(view: dict) -> dict:
     accepts: dict[int, dict] = {}
     declines: set[int] = set()
     withdraws: set[int] = set()
+    takes: dict[int, dict] = {}
     buy_cost = None
     for action in legal:
         kind = action["kind"]
@@ -237,6 +242,8 @@ def board(view: dict) -> dict:
             declines.add(action["offer"])
         elif kind == "withdraw":
             withdraws.add(action["offer"])
+        elif kind == "take":  # a standing offer: the trade book's panel shows it
+            takes[action["offer"]] = action
         else:
             simple.add(kind)
     waiting = set(view["waiting_for"])
@@ -277,6 +284,7 @@ def board(view: dict) -> dict:
         "can": simple,
         "buy_cost": buy_cost,
         "trading": _trading(view, offer_action, accepts, declines, withdraws),
+        "book": trade_book(view, takes, [player["name"] for player in view["players"]]),
         "status": view["prompt"]["text"],
         "result": _result(view),
     }
@@ -308,7 +316,7 @@ def _trading(view, offer_action, accepts, declines, withdraws) -> dict:
         else:
             accept = accepts.get(offer["id"])
             entry["can_decline"] = offer["id"] in declines
-            entry["accept"] = _accept_choices(view, accept) if accept else None
+            entry["accept"] = payment_choices(view, accept) if accept else None
             offers_to_me.append(entry)
     builder = None
     if offer_action:
@@ -325,18 +333,6 @@ def _trading(view, offer_action, accepts, declines, withdraws) -> dict:
             "ask": [(key, bean_name(key)) for key in offer_action["ask"]],
         }
     return {"to_me": offers_to_me, "from_me": offers_from_me, "builder": builder}
-
-
-def _accept_choices(view: dict, accept: dict) -> dict:
-    """Every hand card of an asked bean, those the engine suggests ticked."""
-    beans = {card["id"]: card["bean"] for card in view["hand"] or []}
-    suggested = set(accept["give"])
-    cards = [
-        {"id": card, "bean": beans.get(card, key), "ticked": card in suggested}
-        for key in accept["ask"]
-        for card in accept["choices"].get(key, [])
-    ]
-    return {"cards": cards}
 
 
 def counter_offer(page: dict, offer_id: int) -> dict | None:

@@ -1,6 +1,6 @@
 // The game page's few needs that htmx cannot meet under the CSP (which forbids eval, so no
 // hx-trigger filters): poll only while the tab is visible; keep what a player is composing
-// (an offer, the cards to give for one) across the board's updates; put the keyboard focus
+// (an offer, the cards to give for one) across the board's updates, and the parts they opened; put the keyboard focus
 // back on the board after a move; count deadlines down in the reader's own time zone; say in
 // the tab's title, and in a notification if the player asked for one, when it is their move;
 // clear the chat box after sending; check the revealed seed in the browser. Every word shown
@@ -101,6 +101,7 @@
   }
 
   var kept = null;
+  var opened = [];
 
   // Before a new board replaces the old one: what the player was composing, except the form
   // whose own post brought the new board (its move was made).
@@ -112,6 +113,9 @@
     var sent = event.detail.requestConfig && event.detail.requestConfig.elt;
     var made = event.detail.xhr && event.detail.xhr.status < 300;
     kept = {};
+    opened = Array.prototype.map.call(old.querySelectorAll("details[id][open]"), function (part) {
+      return part.id;
+    });
     old.querySelectorAll("form[data-keep][data-dirty]").forEach(function (form) {
       if (!(made && form === sent)) {
         kept[form.getAttribute("data-keep")] = choicesOf(form);
@@ -129,6 +133,13 @@
       });
       kept = null;
     }
+    opened.forEach(function (id) {
+      var part = document.getElementById(id);
+      if (part && part.tagName === "DETAILS") {
+        part.open = true;
+      }
+    });
+    opened = [];
     if (posted && (!document.activeElement || document.activeElement === document.body)) {
       // The button pressed is often gone (the card was planted): go on from the status line.
       var status = document.getElementById("status");

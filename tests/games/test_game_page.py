@@ -163,8 +163,9 @@ def posted_moves(html: str) -> list[dict]:
     ]
 
 
-def expected_buttons(legal: list[dict]) -> list[dict]:
-    """The one-button moves the page should offer for these legal moves."""
+def expected_buttons(legal: list[dict], book: dict) -> list[dict]:
+    """The one-button moves the page should offer for these legal moves, and for the trade book
+    as the view shows it (the pass, and withdrawing a standing offer, are not listed moves)."""
     buttons = []
     for action in legal:
         kind = action["kind"]
@@ -177,8 +178,11 @@ def expected_buttons(legal: list[dict]) -> list[dict]:
         elif kind in ("harvest", "discard"):
             key = "field" if kind == "harvest" else "card"
             buttons.append({"kind": kind, key: action[key]})
-        elif kind not in ("offer", "accept"):
+        elif kind not in ("offer", "accept", "take"):
             buttons.append({"kind": kind})
+    if book["may_pass"]:
+        buttons.append({"kind": "pass"})
+    buttons += [{"kind": "withdraw", "offer": o["id"]} for o in book["standing"] if o["mine"]]
     return buttons
 
 
@@ -196,7 +200,7 @@ def test_every_button_is_a_legal_move_and_every_legal_move_has_one(
             html = client.get(reverse("games:game", args=[game.id])).content.decode()
             buttons = posted_moves(html)
             assert sorted(map(json.dumps, buttons)) == sorted(
-                map(json.dumps, expected_buttons(legal))
+                map(json.dumps, expected_buttons(legal, engine.view(state, position)["book"]))
             ), (step, position)
             assert ("Make an offer" in html) == any(a["kind"] == "offer" for a in legal)
             kinds_seen |= {button["kind"] for button in buttons}

@@ -12,8 +12,11 @@ from games.engine.kinds import MOVES
 from games.engine.phases import PHASES
 
 ROOT = Path(__file__).resolve().parents[2]
-# Names of phases that are not also names of moves ("plant" is both).
-PHASE_ONLY = sorted(set(PHASES) - set(MOVES))
+# Names of phases that are not also names of moves ("plant" is both) nor keys a move reads (a
+# turn plan's "trade": when trading ends).
+PHASE_ONLY = sorted(
+    set(PHASES) - set(MOVES) - {key for kind in MOVES.values() for key in kind.keys}
+)
 
 
 def django_modules() -> list[Path]:
@@ -38,10 +41,10 @@ def phase_reads(source: str) -> list[str]:
 
 
 def test_the_check_knows_the_engines_phases_and_finds_a_phase_read():
-    assert {"trade", "plant_traded", "draw", "duel_offer", "duel_reveal"} <= set(PHASE_ONLY)
-    assert phase_reads('if state.phase == "trade":\n    pass\n') == [
+    assert {"plant_traded", "draw", "duel_offer", "duel_reveal"} <= set(PHASE_ONLY)
+    assert phase_reads('if state.phase == "plant_traded":\n    pass\n') == [
         "line 1: .phase",
-        "line 1: 'trade'",
+        "line 1: 'plant_traded'",
     ]
     assert phase_reads('label = view["phase"]\n') == ["line 1: 'phase'"]
 

@@ -1,0 +1,116 @@
+"""The trade book on the game page: a seat's standing offers, answer rules and turn plan, the
+standing offers of the others (their cards by bean only, as the view gives them), and the lines
+of what the book did on the seat's behalf since its player last looked.
+
+Built from the view's `book` and its legal "take" moves; the moves made on a seat's behalf are
+read from the log through `Event.for_seat`, which tells that seat alone who made them.
+"""
+
+from datetime import datetime
+
+from games import engine
+from games.engine.beans import bean_name
+from games.engine.book.part import AnswerRules
+from games.models import Game, Move, Seat
+from games.readers import presence
+
+# The lines of what was done on a seat's behalf the page shows, the newest.
+DONE_FOR_YOU_LINES = 10
+# The rules form of a seat that has set none shows the engine's defaults.
+NO_RULES = AnswerRules().to_dict()
+
+
+def trade_book(view: dict, takes: dict[int, dict], names: list[str]) -> dict | None:
+    """The panel of a seat in a game with a trading phase; None for a spectator or a game
+    without one (or over). `takes` are the legal "take" moves by standing offer."""
+    book = view["book"]
+    seat = view["seat"]
+    if seat is None or not book["may_stand"]:
+        return None
+    hand = view["hand"] or []
+    mine, others = [], []
+    for offer in book["standing"]:
+        entry = {
+            **offer,
+            "asks": [(key, n) for key, n in offer["ask"].items()],
+            "maker_name": names[offer["maker"]],
+        }
+        if offer["mine"]:
+            mine.append(entry)
+        else:
+            take = takes.get(offer["id"])
+            entry["take"] = payment_choices(view, take) if take else None
+            others.append(entry)
+    fields = len(view["players"][seat]["fields"])
+    return {
+        "mine": mine,
+        "others": others,
+        "hand": hand,
+        "beans": [(key, bean_name(key)) for key in view["bean_types"]],
+        "fields": list(range(fields)),
+        "rules": book["rules"] or NO_RULES,
+        "has_rules": book["rules"] is not None,
+        "may_pass": book["may_pass"],
+        "passed": [names[other] for other in book["passed"]],
+        "plan": _plan(book["plan"], hand),
+    }
+
+
+def payment_choices(view: dict, move: dict) -> dict:
+    """Every card of an asked bean a legal "accept" or "take" may pay with (from the hand, and
+    for a take face up too), those the engine suggests ticked."""
+    known = {card["id"]: card["bean"] for card in (view["hand"] or []) + view["faceup"]}
+    faceup = {card["id"] for card in view["faceup"]}
+    suggested = set(move["give"])
+    cards = [
+        {
+            "id": card,
+            "bean": known.get(card, key),
+            "ticked": card in suggested,
+            "faceup": card in faceup,
+        }
+        for key in move["ask"]
+        for card in move["choices"].get(key, [])
+    ]
+    return {"cards": cards}
+
+
+def _plan(plan: dict | None, hand: list[dict]) -> dict:
+    """The plan as the form shows it: the field of the front card and of the next (when the
+    plan names the cards at the front of the hand now), and the rest as the plan says."""
+    plan = plan or {}
+    pairs = plan.get("plant", [])
+    planted = [
+        field for (card, field), front in zip(pairs, hand, strict=False) if card == front["id"]
+    ]
+    return {
+        "set": bool(plan),
+        "front": hand[0] if hand else None,
+        "next": hand[1] if len(hand) > 1 else None,
+        "front_field": planted[0] if planted else None,
+        "next_field": planted[1] if len(planted) > 1 else None,
+        "faceup": plan.get("faceup", ""),
+        "trade": plan.get("trade", ""),
+        "kept": plan.get("kept", False),
+    }
+
+
+def done_for_you(*, game: Game, seats: list[Seat], mine: Seat | None, now: datetime) -> list[dict]:
+    """The log lines of the moves the trade book made on the seat `mine` since its player last
+    had the page open, the newest last; none for a spectator, or a player whose page is open now
+    (they saw those lines come). One query, made only for a player back from away in a game
+    whose trade book is in use (only its moves are made on a seat's behalf)."""
+    if mine is None or presence.page_open(mine, now) or "book" not in (game.state or {}):
+        return []
+    moves = Move.objects.filter(game=game)
+    if mine.last_seen_at is not None:
+        moves = moves.filter(created_at__gt=mine.last_seen_at)
+    names = [seat.name for seat in sorted(seats, key=lambda seat: seat.position or 0)]
+    lines = []
+    for events, at in moves.order_by("seq").values_list("events", "created_at"):
+        for stored in events:
+            event = engine.Event.from_dict(stored).for_seat(mine.position)
+            if event.get("by") and event["seat"] == mine.position:
+                text = engine.describe(event, names, mine.position)
+                lines.append({"kind": event["kind"], "text": text, "at": at})
+    return lines[-DONE_FOR_YOU_LINES:]

@@ -1,0 +1,149 @@
+"""A player at a table of bots says in advance what they would say anyway (a standing offer,
+answer rules, a turn plan), closes the page, and the table plays on without waiting for them."""
+
+import time
+from contextlib import suppress
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from games import engine, services
+from games.basics.refusals import StaleMove
+from games.models import Game, Move, Seat
+from games.readers import presence
+from games.selectors.book import DONE_FOR_YOU_LINES
+from tests.helpers import state_of
+
+from .helpers import ARTIFACTS, logged_in, shoot
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def a_table_of_bots() -> Game:
+    alice = get_user_model().objects.get(username="alice")
+    game = services.game_create(
+        user=alice, edition="rio-grande", players=3, options={}, time_control="fast"
+    )
+    for _ in range(2):
+        services.game_add_bot(game_id=game.id, user=alice)
+    return services.game_start(game_id=game.id, user=alice)
+
+
+def done_for(game: Game, seat: Seat) -> list[str]:
+    """The kinds of the moves made on the seat's behalf since its page was last open."""
+    made = []
+    moves = Move.objects.filter(game=game, created_at__gt=seat.last_seen_at)
+    for events in moves.values_list("events", flat=True):
+        made += [e["kind"] for e in events if e.get("by") and e["seat"] == seat.position]
+    return made
+
+
+def past_her_first_turn(game: Game) -> None:
+    """Her first turn played plainly, if she starts: the plan she makes is for her next one,
+    which comes once she has gone."""
+    alice = get_user_model().objects.get(username="alice")
+    mine = game.seats.get(user=alice).position
+    for _ in range(200):
+        state = state_of(game)
+        if state.active != mine:
+            return
+        if mine in engine.waiting_for(state):
+            action = engine.default_move(state, mine)
+            with suppress(StaleMove):  # a bot moved first: look again
+                services.move_submit(
+                    game_id=game.id, user=alice, action=action, expected_seq=game.seq
+                )
+        else:
+            time.sleep(0.2)
+    raise AssertionError("her first turn never ended")
+
+
+def played_on(game: Game, seat: Seat, start_turn: int) -> bool:
+    """Some turns later, something done on her behalf, or her own turn again, unplanned: the
+    table has played on as far as it can without her."""
+    state = state_of(game)
+    hers = state.active == seat.position and seat.position in engine.waiting_for(state)
+    return bool(done_for(game, seat)) and (state.turn >= start_turn + 3 or hers)
+
+
+def test_the_table_plays_on_with_a_players_book_and_tells_them_what_it_did(
+    live_server, bots_in_the_background, browser, monkeypatch
+):
+    # A page unpolled this long is closed (30 s on the site: not worth waiting for here).
+    monkeypatch.setattr(presence, "PAGE_OPEN", timedelta(seconds=3))
+    phone = logged_in(browser, live_server.url, "alice", width=390, height=844)
+    game = a_table_of_bots()
+    past_her_first_turn(game)
+    phone.goto(f"{live_server.url}/games/{game.id}/")
+    book = phone.locator("section.book")
+    expect(book).to_be_visible()
+
+    # Answer rules: gifts and beans she grows taken and planted, anything else declined.
+    book.locator("#book-rules summary").click()
+    book.locator("#rules-gifts").check()
+    book.locator("#rules-growing").check()
+    book.locator("#rules-plant").check()
+    book.locator("#rules-otherwise").select_option("decline")
+    book.locator("#rules-set").click()
+    expect(phone.locator("#book-rules summary")).to_contain_text("set", timeout=8000)
+
+    # A standing offer: her last card for a Blue, for whoever is active.
+    phone.locator("#book-stand summary").click()
+    phone.locator("#book-stand input[name=give]").last.check()
+    phone.locator("#stand-ask-blue").fill("1")
+    phone.locator("#stand-post").click()
+    expect(phone.locator("section.book .offers").first).to_contain_text(
+        "standing offer", timeout=8000
+    )
+
+    # Her turn plan: the front card into field 1, the face-up cards given away, trading ended
+    # at once, and what she keeps planted.
+    plan = phone.locator("#book-plan")
+    if not plan.get_attribute("open"):
+        plan.locator("summary").click()
+    if phone.locator("#plan-front").count():
+        phone.locator("#plan-front").select_option("0")
+    phone.locator("#plan-faceup").select_option("give")
+    phone.locator("#plan-trade").select_option("end")
+    phone.locator("#plan-kept").check()
+    with phone.expect_response(lambda r: r.request.method == "POST") as sent:
+        phone.locator("#plan-set").click()
+    assert sent.value.status in (200, 409)  # a bot may have moved the board on meanwhile
+    phone.wait_for_timeout(300)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone.locator("section.book").screenshot(path=str(ARTIFACTS / "phone-trade-book-panel.png"))
+
+    # She closes the page (its poll last marked her there); the bots play on.
+    seat = Seat.objects.get(game=game, user__username="alice")
+    for _ in range(50):  # the page's poll says she is there
+        seat.refresh_from_db()
+        if seat.last_seen_at is not None:
+            break
+        phone.wait_for_timeout(200)
+    phone.close()
+    seat.refresh_from_db()
+    assert seat.last_seen_at is not None
+    start_turn = state_of(game).turn
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not played_on(game, seat, start_turn):
+        time.sleep(0.5)
+    state = state_of(game)
+    assert played_on(game, seat, start_turn), f"the table stopped at turn {state.turn}"
+    made = done_for(game, seat)
+    assert made, "nothing was done on her behalf"
+
+    # Back, once the site knows she had gone: the page says what was done for her.
+    while timezone.now() - seat.last_seen_at <= presence.PAGE_OPEN:
+        time.sleep(0.2)
+    back = browser.contexts[0].new_page()
+    back.goto(f"{live_server.url}/games/{game.id}/")
+    done = back.locator("section.done-for-you")
+    expect(done).to_be_visible()
+    expect(done).to_contain_text("(by your")
+    assert done.locator("li").count() >= min(len(made), DONE_FOR_YOU_LINES)
+    assert back.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(back, "phone-trade-book-back")
