@@ -67,7 +67,11 @@ def parse_fields(state: State, seat: int, value, beans) -> dict[int, int]:
                 )
             )
         if type(field) is not int or not 0 <= field < count:
-            raise IllegalMove(gettext("You have no field {field}.").format(field=field))
+            raise IllegalMove(
+                gettext("You have no field {field}.").format(
+                    field=field + 1 if type(field) is int else field
+                )
+            )
         fields[bean] = field
     return fields
 
