@@ -142,7 +142,11 @@ def test_an_offer_composed_while_the_table_moves_on_keeps_what_was_ticked(
         expected_seq=seq + 1,
     )
 
-    expect(page.locator("#board")).to_have_attribute("data-seq", str(seq + 2), timeout=8000)
+    # The bots beside may stand offers meanwhile: the board is at the accept or later.
+    later = "|".join(str(n) for n in range(seq + 2, seq + 60))
+    expect(page.locator("#board")).to_have_attribute(
+        "data-seq", re.compile(f"^({later})$"), timeout=8000
+    )
     expect(builder.locator(f'input[name=give][value="{kept}"]')).to_be_checked()
     expect(builder.locator('input[name="ask_soy"]')).to_have_value("2")
     expect(builder.locator(f'input[name=give][value="{gone}"]')).to_have_count(0)
