@@ -37,6 +37,9 @@ FIELD_WORDS: dict[str, set[str]] = {}
 # not posted at all, so it is false), and fields holding a word (the engine checks which).
 FLAG_FIELDS = {"rules": ("gifts", "growing", "away", "plant"), "plan": ("kept",)}
 WORD_FIELDS = ("otherwise", "faceup", "trade")
+# The moves that receive cards, each posting the field they go to as `receive_field`: a standing
+# offer for the beans it asks, an accepted or taken offer for those it gives (`receive_bean`).
+RECEIVING = ("stand", "accept", "take")
 # A plan plants the front card of the hand and the next: each posted as `<which>_card` with its
 # field, `plant_<which>` (left empty, it plants nothing).
 PLAN_CARDS = ("front", "next")
@@ -208,8 +211,9 @@ def parse_move(request) -> tuple[dict, int]:
     `kind`, the number fields (`card`, `field`, `offer`, `to`, `keep` and those an expansion
     accepts, each a number or one of the words its field accepts), `give`, `ask_faceup` and
     `cards` (repeated, in order), and `ask_<bean>` counts; and the trade book's: its boxes and
-    words (`FLAG_FIELDS`, `WORD_FIELDS`), the field a standing offer's cards go to
-    (`receive_field`) and a plan's cards to plant with their fields (`PLAN_CARDS`).
+    words (`FLAG_FIELDS`, `WORD_FIELDS`), the field the cards a move receives go to
+    (`receive_field`, with the beans an accepted or taken offer gives as `receive_bean`) and a
+    plan's cards to plant with their fields (`PLAN_CARDS`).
     """
     if request.content_type == "application/json":
         body = _json(request.body)
@@ -273,9 +277,10 @@ def _form_action(post) -> dict:
         if name in post:
             action[name] = post[name]
     receive = post.get("receive_field", "")
-    if kind == "stand" and receive:
+    if kind in RECEIVING and receive:
         field = _number(receive, "receive_field")
-        action["fields"] = dict.fromkeys(ask, field)
+        beans = ask if kind == "stand" else post.getlist("receive_bean")
+        action["fields"] = dict.fromkeys(beans, field)
     if kind == "plan":
         action["plant"] = [
             [

@@ -316,7 +316,7 @@ def _trading(view, offer_action, accepts, declines, withdraws) -> dict:
         else:
             accept = accepts.get(offer["id"])
             entry["can_decline"] = offer["id"] in declines
-            entry["accept"] = payment_choices(view, accept) if accept else None
+            entry["accept"] = payment_choices(view, accept, offer) if accept else None
             offers_to_me.append(entry)
     builder = None
     if offer_action:

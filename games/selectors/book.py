@@ -39,7 +39,7 @@ def trade_book(view: dict, takes: dict[int, dict], names: list[str]) -> dict | N
             mine.append(entry)
         else:
             take = takes.get(offer["id"])
-            entry["take"] = payment_choices(view, take) if take else None
+            entry["take"] = payment_choices(view, take, offer) if take else None
             others.append(entry)
     fields = len(view["players"][seat]["fields"])
     return {
@@ -56,9 +56,10 @@ def trade_book(view: dict, takes: dict[int, dict], names: list[str]) -> dict | N
     }
 
 
-def payment_choices(view: dict, move: dict) -> dict:
-    """Every card of an asked bean a legal "accept" or "take" may pay with (from the hand, and
-    for a take face up too), those the engine suggests ticked."""
+def payment_choices(view: dict, move: dict, offer: dict) -> dict:
+    """Every card of an asked bean a legal "accept" or "take" of `offer` may pay with (from the
+    hand, and for a take face up too), those the engine suggests ticked; and the beans the offer
+    gives with the seat's fields, to name the one they are planted in."""
     known = {card["id"]: card["bean"] for card in (view["hand"] or []) + view["faceup"]}
     faceup = {card["id"] for card in view["faceup"]}
     suggested = set(move["give"])
@@ -72,7 +73,9 @@ def payment_choices(view: dict, move: dict) -> dict:
         for key in move["ask"]
         for card in move["choices"].get(key, [])
     ]
-    return {"cards": cards}
+    fields = len(view["players"][view["seat"]]["fields"])
+    receives = list(dict.fromkeys(card["bean"] for card in offer["give"]))
+    return {"cards": cards, "receives": receives, "fields": list(range(fields))}
 
 
 def _plan(plan: dict | None, hand: list[dict]) -> dict:

@@ -333,3 +333,111 @@ def test_the_book_has_no_bare_buttons_for_its_moves(client, started_game):
     assert "Trade book" in html
     for kind in ("stand", "rules", "plan", "take"):
         assert f"&quot;kind&quot;:&quot;{kind}&quot;" not in html
+
+
+def gift_offered(client, game: Game) -> tuple[int, int, int, int]:
+    """The active player offers a face-up card to the next seat as a gift: (active, receiver,
+    the card, the offer's id)."""
+    active, receiver, _ = trading_table(game)
+    gift = state_of(game).faceup[0]
+    client.force_login(user_at(game, active))
+    post_move(client, game, {"kind": "offer", "to": receiver, "give": [gift], "ask": {}}, game.seq)
+    return active, receiver, gift, next(iter(state_of(game).offers))
+
+
+def end_trading(client, game: Game, active: int) -> None:
+    client.force_login(user_at(game, active))
+    post_move(client, game, {"kind": "end_trading"}, seq_of(game))
+
+
+def test_accepting_with_a_field_chosen_plants_the_card_there_without_the_player(
+    client, started_game
+):
+    active, receiver, gift, offer_id = gift_offered(client, started_game)
+    bean = bean_of(state_of(started_game), gift)
+    html = page_of(client, started_game, receiver)
+    assert re.search(rf'<select name="receive_field" id="accept{offer_id}-field">', html)
+    assert f'name="receive_bean" value="{bean}"' in html
+
+    response = form_move(
+        client,
+        started_game,
+        receiver,
+        {"kind": "accept", "offer": str(offer_id), "receive_field": "1", "receive_bean": bean},
+    )
+    assert response.status_code == 200
+    end_trading(client, started_game, active)
+
+    after = state_of(started_game)
+    assert after.fields[receiver][1] == [gift]
+    assert gift not in after.to_plant[receiver]
+    assert "(the field you named with the trade)" in page_of(client, started_game, receiver)
+
+
+def test_accepting_with_the_obvious_field_leaves_the_planting_to_the_player(
+    client, started_game
+):
+    active, receiver, gift, offer_id = gift_offered(client, started_game)
+    bean = bean_of(state_of(started_game), gift)
+    form_move(
+        client,
+        started_game,
+        receiver,
+        {"kind": "accept", "offer": str(offer_id), "receive_field": "", "receive_bean": bean},
+    )
+    end_trading(client, started_game, active)
+
+    assert state_of(started_game).to_plant[receiver] == [gift]
+
+
+def test_accepting_with_a_field_the_player_has_not_is_refused_and_changes_nothing(
+    client, started_game
+):
+    _, receiver, gift, offer_id = gift_offered(client, started_game)
+    before = seq_of(started_game)
+    bean = bean_of(state_of(started_game), gift)
+
+    response = form_move(
+        client,
+        started_game,
+        receiver,
+        {"kind": "accept", "offer": str(offer_id), "receive_field": "7", "receive_bean": bean},
+        HTTP_HX_REQUEST="true",
+    )
+
+    assert response.status_code == 400
+    assert "You have no field 8." in response.content.decode()
+    assert seq_of(started_game) == before
+    assert offer_id in state_of(started_game).offers
+
+
+def test_taking_a_standing_offer_with_a_field_chosen_plants_the_card_there(client, started_game):
+    active, maker, _ = trading_table(started_game)
+    state = state_of(started_game)
+    card, faceup = state.hands[maker][0], state.faceup[0]
+    form_move(
+        client,
+        started_game,
+        maker,
+        {"kind": "stand", "give": [card], f"ask_{bean_of(state, faceup)}": "1"},
+    )
+    offer_id = next(iter(state_of(started_game).book.standing))
+    html = page_of(client, started_game, active)
+    assert f'id="take{offer_id}-field"' in html
+    empty = next(i for i, field in enumerate(state.fields[active]) if not field)
+
+    form_move(
+        client,
+        started_game,
+        active,
+        {
+            "kind": "take",
+            "offer": str(offer_id),
+            "give": [str(faceup)],
+            "receive_field": str(empty),
+            "receive_bean": bean_of(state, card),
+        },
+    )
+    end_trading(client, started_game, active)
+
+    assert state_of(started_game).fields[active][empty] == [card]
