@@ -151,6 +151,9 @@ class Seat(models.Model):
     # while the player is away, and again only after they came back (a move, a look).
     mailed_at = models.DateTimeField(null=True, blank=True)
     reminded_at = models.DateTimeField(null=True, blank=True)
+    # The hour of the player's day (in their zone) by which their next trading window, or the one
+    # running, ends at the latest: set with their turn plan, over once that window is.
+    trading_ends_at_time = models.TimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

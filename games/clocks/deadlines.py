@@ -69,14 +69,23 @@ def deadlines_write(
         else:
             new.append(_new_deadline(game, seat, kind, seq, now))
     kept = {row.id for row in keep}
-    closed = [row.id for row in open_rows if row.id not in kept]
+    closed = [row for row in open_rows if row.id not in kept]
     if closed:
-        Deadline.objects.filter(id__in=closed).update(done=True)
+        Deadline.objects.filter(id__in=[row.id for row in closed]).update(done=True)
+        _trading_hours_spent(by_position.values(), closed)
     if kept:
         Deadline.objects.filter(id__in=kept).update(expected_seq=seq)
     _stretch_for_vacations(game, new, now)
     Deadline.objects.bulk_create(new)
     return keep + new
+
+
+def _trading_hours_spent(seats, closed: list[Deadline]) -> None:
+    """The hour a player set for the end of their trading is over with the window it ended."""
+    ended = {row.seat_id for row in closed if row.kind == Deadline.Kind.TRADING}
+    spent = [seat.id for seat in seats if seat.id in ended and seat.trading_ends_at_time]
+    if spent:
+        Seat.objects.filter(id__in=spent).update(trading_ends_at_time=None)
 
 
 def _charge_mover(game: Game, seat: Seat, open_rows: list[Deadline], actor: str, now) -> bool:
@@ -106,26 +115,32 @@ def _charge_mover(game: Game, seat: Seat, open_rows: list[Deadline], actor: str,
 
 
 def _new_deadline(game: Game, seat: Seat, kind: str, seq: int, now) -> Deadline:
-    if kind == Deadline.Kind.TRADING:
-        span = timecontrol.trading_window(game)
-    else:
-        span = timecontrol.bank_left(game, seat)
-    due_at = _patience_due(game, seat, now + span, now)
+    due_at = _due(game, seat, kind, now, now)
     return Deadline(
         game=game, seat=seat, kind=kind, started_at=now, due_at=due_at, expected_seq=seq
     )
 
 
-def refit(game: Game, seat: Seat, row: Deadline, now) -> None:
-    """An open row's due time for whoever plays the seat now. A bot trading as the active
-    player waits its patience from its own last move (an offer, or its answer to one), within
-    what is left of the trading window; a player back from a bot's stand-in gets the whole
-    window, or bank, from the row's start again."""
-    if row.kind == Deadline.Kind.TRADING:
-        span = timecontrol.trading_window(game)
+def _due(game: Game, seat: Seat, kind: str, started_at, now):
+    """A row's due time: the trading window's end (or the player's hour, if earlier), or the
+    seat's bank, from `started_at`; a bot's no later than its patience from now."""
+    if kind == Deadline.Kind.TRADING:
+        hour = seat.trading_ends_at_time
+        # The zone the player's pages show times in (checked when the profile took it).
+        profile = Profile.of(seat.user) if hour and seat.user_id else None
+        zone = profile.time_zone if profile else "UTC"
+        due_at = timecontrol.trading_ends(game, started_at, hour, zone)
     else:
-        span = timecontrol.bank_left(game, seat)
-    due_at = _patience_due(game, seat, row.started_at + span, now)
+        due_at = started_at + timecontrol.bank_left(game, seat)
+    return _patience_due(game, seat, due_at, now)
+
+
+def refit(game: Game, seat: Seat, row: Deadline, now) -> None:
+    """An open row's due time for whoever plays the seat now, and by the hour its player set for
+    the end of trading. A bot trading as the active player waits its patience from its own last
+    move (an offer, or its answer to one), within what is left of the trading window; a player
+    back from a bot's stand-in gets the whole window, or bank, from the row's start again."""
+    due_at = _due(game, seat, row.kind, row.started_at, now)
     if due_at != row.due_at:
         row.due_at = due_at
         Deadline.objects.filter(id=row.id).update(due_at=due_at)

@@ -12,8 +12,9 @@ fraction of the trading window only.
 """
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from types import SimpleNamespace
+from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
@@ -149,6 +150,19 @@ def bank_start(game) -> timedelta:
 
 def trading_window(game) -> timedelta:
     return _setting(game, "trading_window")
+
+
+def trading_ends(game, started_at: datetime, hour: time | None, zone: str) -> datetime:
+    """When a trading window begun at `started_at` ends: at the window's end, or earlier at the
+    first `hour` of the player's day in `zone` after it began. The hour never lengthens it."""
+    end = started_at + trading_window(game)
+    if hour is None:
+        return end
+    local = started_at.astimezone(ZoneInfo(zone))
+    at = datetime.combine(local.date(), hour, tzinfo=local.tzinfo)
+    if at <= local:
+        at = datetime.combine(local.date() + timedelta(days=1), hour, tzinfo=local.tzinfo)
+    return min(end, at.astimezone(UTC))
 
 
 def bot_patience(game) -> timedelta:

@@ -2,6 +2,7 @@
 
 import json
 import re
+from datetime import time
 
 from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
@@ -43,6 +44,8 @@ RECEIVING = ("stand", "accept", "take")
 # A plan plants the front card of the hand and the next: each posted as `<which>_card` with its
 # field, `plant_<which>` (left empty, it plants nothing).
 PLAN_CARDS = ("front", "next")
+# The hour the plan form posts for the end of the player's trading, as a time input sends it.
+HOUR = re.compile(r"([01]\d|2[0-3]):([0-5]\d)")
 
 
 def accept_fields(*names: str, words: dict[str, str] | None = None) -> None:
@@ -227,6 +230,18 @@ def parse_move(request) -> tuple[dict, int]:
     if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
         raise BadMove(_("The move needs an object with a 'kind'."))
     return action, _seq(seq)
+
+
+def trading_hour(request) -> time | None:
+    """The hour of their day a player's plan form gives for the end of their trading ("18:00"),
+    None when it gives none (or the plan comes as JSON, which has no place for it)."""
+    text = request.POST.get("trading_ends_at", "").strip()
+    if not text:
+        return None
+    found = HOUR.fullmatch(text)
+    if found is None:
+        raise BadMove(_("Give the hour trading ends as HH:MM, from 00:00 to 23:59."))
+    return time(int(found[1]), int(found[2]))
 
 
 def _json(text: str | bytes):

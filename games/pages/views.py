@@ -18,7 +18,14 @@ from games.engine import IllegalMove
 from games.engine.bots import LEVELS
 from games.models import Game
 from games.pages import board_cache
-from games.pages.forms import BadMove, ChatForm, GameCreateForm, InviteMailForm, parse_move
+from games.pages.forms import (
+    BadMove,
+    ChatForm,
+    GameCreateForm,
+    InviteMailForm,
+    parse_move,
+    trading_hour,
+)
 from games.readers import presence
 
 
@@ -140,9 +147,11 @@ def game_move(request, game_id: int):
     if not request.user.is_authenticated:
         raise NotYourSeat(_("Log in to play."))
     action, expected_seq = parse_move(request)
-    result = services.move_submit(
-        game_id=game_id, user=request.user, action=action, expected_seq=expected_seq
-    )
+    move = dict(game_id=game_id, user=request.user, action=action, expected_seq=expected_seq)
+    if action["kind"] == "plan":  # with the hour the player's trading ends by
+        result = services.plan_submit(**move, trading_ends_at=trading_hour(request))
+    else:
+        result = services.move_submit(**move)
     return render_game(request, result.game, moved=result)
 
 

@@ -18,7 +18,7 @@ from games.engine.beans import bean_name
 from games.engine.ending import tie_break_worded, worded_summary
 from games.models import ChatMessage, Deadline, Game, Move, Seat
 
-from .book import done_for_you, payment_choices, trade_book
+from .book import done_for_you, payment_choices, trade_book, with_trading_hour
 from .lobby import BOT_LEVELS
 from .parts import board_parts
 
@@ -61,6 +61,8 @@ def game_page(
         "stood_in": mine if mine and mine.bot_standing_in else None,
     }
     page.update(board(view))
+    if page["book"] is not None:  # a seated player's
+        with_trading_hour(page["book"], mine.trading_ends_at_time)
     page.update(board_parts(view))
     # A bot's seat shows its level by its name; a player's seat a bot stands in for does not.
     bots = [seat for seat in seats if seat.user_id is None]

@@ -6,7 +6,7 @@ Built from the view's `book` and its legal "take" moves; the moves made on a sea
 read from the log through `Event.for_seat`, which tells that seat alone who made them.
 """
 
-from datetime import datetime
+from datetime import datetime, time
 
 from games import engine
 from games.engine.beans import bean_name
@@ -96,6 +96,14 @@ def _plan(plan: dict | None, hand: list[dict]) -> dict:
         "trade": plan.get("trade", ""),
         "kept": plan.get("kept", False),
     }
+
+
+def with_trading_hour(book: dict, hour: time | None) -> None:
+    """The plan part of the panel with the hour of the player's day their trading ends by at
+    the latest, which the site keeps beside the engine's plan (`Seat.trading_ends_at_time`)."""
+    plan = book["plan"]
+    plan["ends_at"] = hour
+    plan["set"] = plan["set"] or hour is not None
 
 
 def done_for_you(*, game: Game, seats: list[Seat], mine: Seat | None, now: datetime) -> list[dict]:

@@ -31,6 +31,7 @@ from .lobby import (
 )
 from .mailing import invitation_send, mail_digest, outbox_flush, outbox_send
 from .moves import MoveResult, game_finished, move_submit, move_submit_as
+from .plans import plan_submit
 from .seats import RECLAIMED, seat_mute, seat_reclaim, seat_resign
 from .timeouts import deadline_expire, deadlines_sweep, reminders_send
 from .vacations import vacation_end, vacation_start
@@ -62,6 +63,7 @@ __all__ = [
     "move_submit_as",
     "outbox_flush",
     "outbox_send",
+    "plan_submit",
     "preferences_save",
     "profile_get_or_create",
     "profile_rename",

@@ -374,9 +374,7 @@ def test_accepting_with_a_field_chosen_plants_the_card_there_without_the_player(
     assert "(the field you named with the trade)" in page_of(client, started_game, receiver)
 
 
-def test_accepting_with_the_obvious_field_leaves_the_planting_to_the_player(
-    client, started_game
-):
+def test_accepting_with_the_obvious_field_leaves_the_planting_to_the_player(client, started_game):
     active, receiver, gift, offer_id = gift_offered(client, started_game)
     bean = bean_of(state_of(started_game), gift)
     form_move(
