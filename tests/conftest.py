@@ -4,6 +4,7 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from django.core.cache import caches
+from django.utils import translation
 
 from bohnanza_site.celery import app as celery_app
 from tests.helpers import make_user
@@ -55,6 +56,16 @@ def anonymous_client(client):
 def fast_passwords(settings):
     """The real hasher is slow on purpose; the tests create many users."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the site's own language: a request handled in the test's thread
+    leaves its reader's language active there (a server thread starts afresh with each
+    request), and a later test would read its mails and refusals in it."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
