@@ -174,9 +174,19 @@ def test_the_pass_button_passes_and_the_table_sees_who_passed(client, started_ga
 def test_a_turn_plan_set_on_the_page_plays_the_turn(client, started_game):
     state = state_of(started_game)
     active, front = state.active, state.hands[state.active][0]
+    # The two cards turned up are of the front card's bean: kept, they grow its field.
+    beans = state.card_beans
+    alike = [card for card in state.deck if beans[card] == beans[front]][:2]
+    state.deck = [card for card in state.deck if card not in alike] + alike
+    Game.objects.filter(pk=started_game.pk).update(state=state.to_dict())
     others = [seat for seat in range(3) if seat != active]
-    for other in others:  # they take gifts and plant them: nobody is waited for
-        form_move(client, started_game, other, {"kind": "rules", "gifts": "on", "plant": "on"})
+    for other in others:  # they answer at once and plant what they take: nobody is waited for
+        form_move(
+            client,
+            started_game,
+            other,
+            {"kind": "rules", "gifts": "on", "plant": "on", "otherwise": "decline"},
+        )
     response = form_move(
         client,
         started_game,
@@ -195,11 +205,12 @@ def test_a_turn_plan_set_on_the_page_plays_the_turn(client, started_game):
 
     assert response.status_code == 200
     after = state_of(started_game)
-    assert after.fields[active][0] == [front]
-    assert after.turn == state.turn + 1 and after.active == others[0]
+    assert after.fields[active][0][0] == front and sorted(after.fields[active][0][1:]) == sorted(alike)
+    following = (active + 1) % 3
+    assert after.turn == state.turn + 1 and after.active == following
     html = page_of(client, started_game, active)
     assert "You ended trading. (by your turn plan)" in html
-    assert "(by your turn plan)" not in page_of(client, started_game, others[0])
+    assert "(by your turn plan)" not in page_of(client, started_game, following)
 
 
 def test_the_page_shows_the_plan_and_drops_it(client, started_game):
