@@ -59,9 +59,14 @@ def may_resign(state: State, seat: int | None) -> bool:
 
 def may_offer(state: State, seat: int) -> bool:
     """Whether `legal_kinds` lists "offer" for this seat, without working out the rest."""
-    if state.over or state.phase != "trade":
+    if state.over or state.phase != "trade" or _passed(state, seat):
         return False
     return trading.open_offers(state, seat) < trading.MAX_OPEN_OFFERS
+
+
+def _passed(state: State, seat: int) -> bool:
+    """Whether the seat said "nothing from me" in this trading phase (the trade book's pass)."""
+    return state.book is not None and seat in state.book.passes(state.turn)
 
 
 def _add_trading_kinds(state: State, seat: int, active: bool, kinds: list[str]) -> None:
@@ -76,7 +81,7 @@ def _add_trading_kinds(state: State, seat: int, active: bool, kinds: list[str]) 
             offers_made += 1
             if "withdraw" not in kinds:
                 kinds.append("withdraw")
-    if offers_made < trading.MAX_OPEN_OFFERS:
+    if offers_made < trading.MAX_OPEN_OFFERS and not _passed(state, seat):
         kinds.append("offer")
     if active and state.book is not None and MOVES["take"].open(state, seat):
         kinds.append("take")

@@ -5,7 +5,7 @@ and one other in the trading phase, and what is received is planted before the d
 import json
 import random
 
-from games.engine import describe, legal_actions, replay, view, waiting_for
+from games.engine import describe, legal_actions, legal_kinds, may_offer, replay, view, waiting_for
 from games.engine.bots import make_bot
 from games.engine.bots.book import BookBot
 from games.engine.fields import fitting_fields
@@ -302,6 +302,35 @@ def test_after_a_pass_offers_to_that_seat_are_declined_for_it_at_once():
     refused(state, BOB, {"kind": "pass"}, match="already")
     refused(state, ALICE, {"kind": "pass"}, match="ends trading")
     assert kinds(offer(state, ALICE, CAROL, give=[faceup_card(state, "soy")])) == ["offered"]
+
+
+def test_a_player_who_passed_still_takes_what_their_rules_take_and_is_no_longer_asked_to_offer():
+    state = market()
+    act(state, BOB, "rules", gifts=True)
+    act(state, BOB, "pass")
+
+    events = offer(state, ALICE, BOB, give=[faceup_card(state, "soy")])
+
+    assert kinds(events) == ["offered", "traded"]
+    assert events[1].for_seat(BOB)["by"] == "rule"
+    assert not may_offer(state, BOB) and "offer" not in legal_kinds(state, BOB)
+    assert may_offer(state, CAROL)
+
+
+def test_a_plan_that_plants_a_card_in_a_field_of_another_bean_is_refused_when_made():
+    state = arrange(
+        game("rio-grande", 4),
+        hands={BOB: ["red", "red", "wax"]},
+        fields={BOB: [("green", 1), None]},
+        phase="plant",
+    )
+    front, following = state.hands[BOB][:2]
+
+    refused(state, BOB, {"kind": "plan", "plant": [[front, 0]]}, match="Field 1 does not take")
+    act(state, BOB, "plan", plant=[[front, 1], [following, 1]])
+
+    assert state.book.plans[BOB].plant == [[front, 1], [following, 1]]
+    assert view(state, BOB)["book"]["may_plan_planting"]
 
 
 def test_a_plan_ends_trading_once_every_other_player_has_passed():

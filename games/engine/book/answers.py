@@ -6,11 +6,11 @@ from .part import DECLINE, AnswerRules
 from .placing import all_fit, grows
 
 
-def rule_answer(state: State, rules: AnswerRules, offer: Offer, passed: bool) -> dict | None:
+def rule_answer(state: State, rules: AnswerRules, offer: Offer) -> dict | None:
     """The move the rules make for the offer's receiver, or None when they leave it to the
-    player. A seat that passed this trading phase declines whatever comes."""
+    player."""
     decline = {"kind": "decline", "offer": offer.id}
-    if rules.away or passed:
+    if rules.away:
         return decline
     seat = offer.to
     give = payment(state, seat, offer)

@@ -80,15 +80,16 @@ def _tidy(state: State, book: Book) -> None:
 def _next_act(state: State, book: Book, events: list[Event], skipped: list[int]) -> Act | None:
     passed = book.passes(state.turn)
     for offer in state.offers.values():
-        rules = book.rules.get(offer.to)
-        was_passed = offer.to in passed
-        if (rules is None and not was_passed) or offer.id in skipped:
+        if offer.id in skipped:
             continue
-        move = rule_answer(state, rules, offer, was_passed) if rules else None
-        if was_passed and move is None:
-            move = {"kind": "decline", "offer": offer.id}
+        # The rules first (a gift they take is welcome after a pass too); what they leave to
+        # the player, a player who passed declines.
+        rules = book.rules.get(offer.to)
+        move = rule_answer(state, rules, offer) if rules is not None else None
         if move is not None:
-            return Act(offer.to, move, "pass" if was_passed else "rule")
+            return Act(offer.to, move, "rule")
+        if offer.to in passed:
+            return Act(offer.to, {"kind": "decline", "offer": offer.id}, "pass")
     active = state.active
     plan = book.plans.get(active)
     while plan is not None:

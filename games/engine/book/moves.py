@@ -213,8 +213,26 @@ def _planting(state: State, seat: int, value) -> list[list[int]]:
             )
         if not 0 <= field < len(state.fields[seat]):
             raise IllegalMove(gettext("You have no field {field}.").format(field=field + 1))
+        if not _takes(state, seat, pairs, card, field):
+            raise IllegalMove(
+                gettext("Field {field} does not take that card: plan another field.").format(
+                    field=field + 1
+                )
+            )
         pairs.append([card, field])
     return pairs
+
+
+def _takes(state: State, seat: int, before: list[list[int]], card: int, field: int) -> bool:
+    """Whether the field takes the card as the fields are now, after the cards the plan plants
+    before it."""
+    beans = state.card_beans
+    own = state.fields[seat][field]
+    bean = beans[own[0]] if own else -1
+    for earlier, where in before:
+        if where == field and bean < 0:
+            bean = beans[earlier]
+    return bean < 0 or bean == beans[card]
 
 
 STAND = register(_Stand("stand", ("give", "ask", "fields"), ("stood",)))

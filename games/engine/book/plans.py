@@ -45,7 +45,7 @@ def _planting(state: State, seat: int, plan: TurnPlan) -> Step:
             stop=gettext_noop("the card it planted is no longer at the front of your hand.")
         )
     if field not in fitting_fields(state, seat, card):
-        return Step(stop=gettext_noop("field {field} no longer takes the card."), field=field)
+        return Step(stop=gettext_noop("field {field} does not take the card now."), field=field)
     return Step({"kind": "plant", "card": card, "field": field})
 
 

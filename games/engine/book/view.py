@@ -3,6 +3,7 @@ their bean only, as an offer's receiver sees them), and its own rules and plan, 
 else sees."""
 
 from ..beans import BEAN_KEYS
+from ..phases import PHASES
 from ..state import State
 from .part import Standing
 from .standing import has_trading, suggested_payment, takable
@@ -35,6 +36,13 @@ def book_view(state: State, seat: int | None) -> dict:
         and state.phase == "trade"
         and seat != state.active
         and seat not in passed,
+        # Whether a plan may still say where the front cards go: not once the seat's own
+        # planting has begun or is over in its turn.
+        "may_plan_planting": playing
+        and (
+            seat != state.active
+            or (PHASES[state.phase].plants_from == "hand" and not state.planted)
+        ),
     }
 
 
