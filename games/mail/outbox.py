@@ -67,7 +67,8 @@ def mail_after_move(
             # An offer the receiver's rules answered at once asks nothing of them.
             wanted.append((data["to"], "offer", offer_context(state, event, data["to"])))
         elif event.kind == "traded" and data["maker"] not in carried:
-            wanted.append((data["maker"], "offer_accepted", {"taker": names[event.seat]}))
+            accepted = {"taker": names[event.seat], "received": bool(data["received"])}
+            wanted.append((data["maker"], "offer_accepted", accepted))
         elif event.kind == "declined" and data["maker"] not in (event.seat, *carried):
             wanted.append((data["maker"], "offer_declined", {"taker": names[event.seat]}))
         elif event.kind == "game_over":

@@ -52,7 +52,7 @@ def trade_book(view: dict, takes: dict[int, dict], names: list[str]) -> dict | N
         "has_rules": book["rules"] is not None,
         "may_pass": book["may_pass"],
         "passed": [names[other] for other in book["passed"]],
-        "plan": _plan(book["plan"], hand),
+        "plan": _plan(book["plan"], hand if book["may_plan_planting"] else []),
     }
 
 
@@ -106,6 +106,14 @@ def with_trading_hour(book: dict, hour: time | None) -> None:
     plan["set"] = plan["set"] or hour is not None
 
 
+def _done_for(event: dict, position: int) -> bool:
+    """A move made on the seat's behalf, a plan of its that stopped, or a standing offer of its
+    that the active player took."""
+    if event["kind"] == "traded" and event.get("standing"):
+        return event["maker"] == position
+    return event["seat"] == position and (bool(event.get("by")) or event["kind"] == "plan_stopped")
+
+
 def done_for_you(*, game: Game, seats: list[Seat], mine: Seat | None, now: datetime) -> list[dict]:
     """The log lines of the moves the trade book made on the seat `mine` since its player last
     had the page open, the newest last; none for a spectator, or a player whose page is open now
@@ -121,7 +129,7 @@ def done_for_you(*, game: Game, seats: list[Seat], mine: Seat | None, now: datet
     for events, at in moves.order_by("seq").values_list("events", "created_at"):
         for stored in events:
             event = engine.Event.from_dict(stored).for_seat(mine.position)
-            if event.get("by") and event["seat"] == mine.position:
+            if _done_for(event, mine.position):
                 text = engine.describe(event, names, mine.position)
                 lines.append({"kind": event["kind"], "text": text, "at": at})
     return lines[-DONE_FOR_YOU_LINES:]

@@ -14,6 +14,7 @@ from django.urls import reverse
 from games import engine, services
 from games.clocks import timecontrol
 from games.engine.state import Offer
+from games.mail.compose import row_message
 from games.models import Deadline, Game, Move, Outbox, Seat
 from games.services import bot_moves, timeouts
 from tests.helpers import fresh, state_of
@@ -354,4 +355,7 @@ def test_a_bot_trading_as_the_active_player_takes_alices_standing_gift_at_once(g
     state = state_of(game)
     assert card not in state.hands[mine]
     assert card in state.to_plant[bot] or any(card in field for field in state.fields[bot])
-    assert Outbox.objects.filter(user=alice, game=game, kind="offer_accepted").exists()
+    accepted = row_message(Outbox.objects.get(user=alice, game=game, kind="offer_accepted"))
+    # A gift brings her nothing: no word of beans waiting beside her fields.
+    assert "as a gift" in accepted.body
+    assert "The beans you received" not in accepted.body

@@ -205,7 +205,8 @@ def test_a_turn_plan_set_on_the_page_plays_the_turn(client, started_game):
 
     assert response.status_code == 200
     after = state_of(started_game)
-    assert after.fields[active][0][0] == front and sorted(after.fields[active][0][1:]) == sorted(alike)
+    grown = after.fields[active][0]
+    assert grown[0] == front and sorted(grown[1:]) == sorted(alike)
     following = (active + 1) % 3
     assert after.turn == state.turn + 1 and after.active == following
     html = page_of(client, started_game, active)
@@ -295,6 +296,22 @@ def test_a_player_back_from_away_reads_what_was_done_for_them_and_no_one_else_do
     for other in range(3):
         if other != receiver:
             assert DONE not in page_of(client, started_game, other)
+
+
+def test_a_player_back_from_away_reads_that_their_standing_offer_was_taken(client, started_game):
+    active, maker, _ = trading_table(started_game)
+    Seat.objects.filter(game=started_game).update(last_seen_at=timezone.now() - timedelta(hours=1))
+    card = state_of(started_game).hands[maker][0]
+    form_move(client, started_game, maker, {"kind": "stand", "give": [card]})
+    Seat.objects.filter(game=started_game).update(last_seen_at=timezone.now() - timedelta(hours=1))
+    offer_id = next(iter(state_of(started_game).book.standing))
+    client.force_login(user_at(started_game, active))
+    post_move(client, started_game, {"kind": "take", "offer": offer_id}, seq_of(started_game))
+
+    html = page_of(client, started_game, maker)
+
+    done = html[html.index(DONE) : html.index('id="board"')]
+    assert done.count("<li") == 1 and "as a gift" in done
 
 
 def test_what_was_done_before_the_last_visit_or_while_the_page_is_open_is_not_listed(
