@@ -204,6 +204,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Bohnanza <bohnanza@lo
 # them by SMTP/LMTP (manage.py mail_receiver) or a mail service's inbound webhook (anymail).
 MAIL_REPLY_ADDRESS = os.environ.get("MAIL_REPLY_ADDRESS", "play@bohnanza.localhost")
 MAIL_RECEIVER_PORT = int(os.environ.get("MAIL_RECEIVER_PORT", "8025"))
+# A certificate (PEM, with its chain) and its key make the receiver offer STARTTLS.
+MAIL_RECEIVER_TLS_CERT = os.environ.get("MAIL_RECEIVER_TLS_CERT", "")
+MAIL_RECEIVER_TLS_KEY = os.environ.get("MAIL_RECEIVER_TLS_KEY", "")
 # A sender gets at most this many answers an hour to replies that could not be played.
 MAIL_REPLY_ANSWERS_PER_HOUR = 5
 ANYMAIL = {"WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "")}

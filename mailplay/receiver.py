@@ -3,6 +3,7 @@ address to: it takes mail for our reply addresses only and hands each to the wor
 
 import asyncio
 import logging
+import ssl
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
@@ -32,11 +33,25 @@ class ReplyHandler:
 
 
 class ReplyReceiver(Controller):
-    """SMTP, or LMTP when the mail server delivers that way (Postfix's lmtp transport)."""
+    """SMTP, or LMTP when the mail server delivers that way (Postfix's lmtp transport). With a
+    certificate and its key it offers STARTTLS, which mail clients try by default; without, it
+    answers STARTTLS with 454 and the client must be set to send without encryption."""
 
-    def __init__(self, *, host: str, port: int, lmtp: bool = False):
-        super().__init__(ReplyHandler(), hostname=host, port=port)
+    def __init__(self, *, host: str, port: int, lmtp: bool = False, cert: str = "", key: str = ""):
+        tls = tls_context(cert, key)
+        options = {"tls_context": tls} if tls else {}
+        super().__init__(ReplyHandler(), hostname=host, port=port, **options)
         self.lmtp = lmtp
+        self.tls = tls is not None
 
     def factory(self):
         return (LMTP if self.lmtp else SMTP)(self.handler, **self.SMTP_kwargs)
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext | None:
+    """The server's TLS context from a certificate file and its key; None without them."""
+    if not cert:
+        return None
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key or None)
+    return context

@@ -1,6 +1,8 @@
 """The SMTP and LMTP receiver: it takes mail for reply addresses only, and the reply is played."""
 
 import smtplib
+import ssl
+import subprocess
 
 import pytest
 
@@ -55,5 +57,61 @@ def test_a_reply_that_cannot_be_queued_is_left_with_the_sender_to_try_again(tabl
             client.sendmail(player.email, [message.reply_to[0]], reply(message, "1"))
         assert refused.value.smtp_code == 451  # temporary: the sending server retries later
         assert Game.objects.get(pk=table.pk).seq == table.seq
+    finally:
+        receiver.stop()
+
+
+def test_with_a_certificate_the_receiver_offers_starttls_and_a_reply_sent_over_it_is_played(
+    table, tmp_path
+):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=localhost",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    port = free_port()
+    receiver = ReplyReceiver(host="127.0.0.1", port=port, cert=str(cert), key=str(key))
+    receiver.start()
+    try:
+        player = awaited(table)
+        message = last_mail_to(player)
+        before = Game.objects.get(pk=table.pk).seq
+        with smtplib.SMTP("127.0.0.1", port) as client:
+            client.ehlo()
+            assert client.has_extn("starttls")
+            trusting = ssl.create_default_context(cafile=str(cert))  # the test's own certificate
+            trusting.check_hostname = False
+            client.starttls(context=trusting)
+            client.sendmail(player.email, [message.reply_to[0]], reply(message, "1"))
+
+        wait_until(lambda: Game.objects.get(pk=table.pk).seq == before + 1, 10, what="the move")
+    finally:
+        receiver.stop()
+
+
+def test_without_a_certificate_the_receiver_offers_no_starttls():
+    port = free_port()
+    receiver = ReplyReceiver(host="127.0.0.1", port=port)
+    receiver.start()
+    try:
+        with smtplib.SMTP("127.0.0.1", port) as client:
+            client.ehlo()
+            assert not client.has_extn("starttls")
     finally:
         receiver.stop()

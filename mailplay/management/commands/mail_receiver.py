@@ -18,10 +18,23 @@ class Command(BaseCommand):
         parser.add_argument("--lmtp", action="store_true", help="speak LMTP, not SMTP")
 
     def handle(self, *args, host: str, port: int, lmtp: bool, **options):
-        receiver = ReplyReceiver(host=host, port=port, lmtp=lmtp)
+        receiver = ReplyReceiver(
+            host=host,
+            port=port,
+            lmtp=lmtp,
+            cert=settings.MAIL_RECEIVER_TLS_CERT,
+            key=settings.MAIL_RECEIVER_TLS_KEY,
+        )
         receiver.start()
+        encryption = (
+            "with STARTTLS"
+            if receiver.tls
+            else "without encryption (set MAIL_RECEIVER_TLS_CERT and _KEY for STARTTLS; a mail"
+            " client must be told to send without it)"
+        )
         self.stdout.write(
-            f"Replies to mails are received by {'LMTP' if lmtp else 'SMTP'} on {host}:{port}"
+            f"Replies to mails are received by {'LMTP' if lmtp else 'SMTP'} on {host}:{port},"
+            f" {encryption}"
         )
         stop = threading.Event()
         for signum in (signal.SIGINT, signal.SIGTERM):
