@@ -94,9 +94,18 @@ def _row_compose(row: Outbox, now: datetime | None, reply_to: str) -> EmailMulti
             "X-Bohnanza-Outbox": str(row.id),
             "X-Bohnanza-Kind": row.kind,
             "List-Unsubscribe": f"<{links.preferences_url()}>",
+            **(thread_headers(game_id=row.game_id, user_id=row.user_id) if row.game_id else {}),
         },
         reply_to=reply_to,
     )
+
+
+def thread_headers(*, game_id: int, user_id: int) -> dict:
+    """One thread a game and player: every mail to the player about the game refers to the same
+    root (RFC 5322 References and In-Reply-To), so mail clients keep them together."""
+    domain = settings.DEFAULT_FROM_EMAIL.rpartition("@")[2].strip("> ") or "bohnanza.localhost"
+    root = f"<game-{game_id}.player-{user_id}@{domain}>"
+    return {"References": root, "In-Reply-To": root}
 
 
 def _row_links(row: Outbox, *, now: datetime | None = None) -> dict:

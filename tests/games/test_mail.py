@@ -390,3 +390,28 @@ def test_a_player_away_from_a_fast_table_gets_one_call_and_one_reminder_until_ba
             Deadline.objects.filter(game=game, done=False).update(due_at=timezone.now())
             services.deadlines_sweep(now=timezone.now() + timedelta(seconds=1))
     assert len([kind for kind in alices_mail() if kind in outbox.CALLS]) == 2
+
+
+def test_a_players_mails_about_a_game_form_one_thread_of_their_own(started_game):
+    game, to = offer_in_trade(started_game)
+    state = state_of(game)
+    [offer] = state.offers.values()
+    services.move_submit(
+        game_id=game.id,
+        user=user_at(game, to),
+        action={"kind": "accept", "offer": offer.id, "give": []},
+        expected_seq=fresh(game).seq,
+    )
+    maker = user_at(game, state.active)
+
+    threads = {
+        (row.user_id, row.kind): compose.row_message(row).extra_headers["References"]
+        for row in Outbox.objects.filter(game=game)
+    }
+
+    mine = {root for (user, _), root in threads.items() if user == maker.id}
+    assert len([key for key in threads if key[0] == maker.id]) >= 2  # their turn, the accept
+    assert len(mine) == 1 and len(set(threads.values())) == len({u for u, _ in threads})
+    message = compose.row_message(rows(game, "offer_accepted")[0])
+    assert message.extra_headers["In-Reply-To"] == message.extra_headers["References"]
+    assert f"game-{game.id}." in message.extra_headers["References"]
