@@ -58,6 +58,11 @@ def _bean_names(view: dict) -> dict[str, str]:
     }
 
 
+def _example_beans() -> dict[str, str]:
+    """The beans the examples of commands name, as the reader's language names them."""
+    return {"give": bean_name("chili").lower(), "ask": bean_name("soy").lower()}
+
+
 def _bean(word: str, view: dict) -> str:
     key = _bean_names(view).get(_plain(word))
     if key is None:
@@ -177,9 +182,9 @@ def book(view: dict) -> str:
         lines += [
             "",
             _(
-                "To post a standing offer: stand give 2 chili ask 1 soy (the cards from the back "
-                "of your hand; a gift asks nothing, a request gives nothing)."
-            ),
+                "To post a standing offer: stand give 2 {give} ask 1 {ask} (the cards from the "
+                "back of your hand; a gift asks nothing, a request gives nothing)."
+            ).format(**_example_beans()),
             _(
                 "To answer offers made to you by rules: rules gifts growing keep 2 decline plant "
                 "(ask instead of decline leaves the rest to you; rules away declines everything "
@@ -386,7 +391,11 @@ def _plant(rest: list[str], view: dict, hand: list[int]) -> dict:
         if not moves:
             raise CommandError(_("You have no {bean} to plant now.").format(bean=bean_name(bean)))
     if len({_bean_of(view, move["card"]) for move in moves}) > 1:
-        raise CommandError(_("Say which bean to plant: “plant chili in field 1”."))
+        raise CommandError(
+            _("Say which bean to plant: “plant {bean} in field 1”.").format(
+                bean=_example_beans()["give"]
+            )
+        )
     move = moves[0]
     if field is None:
         if len(move["fields"]) > 1:
@@ -417,7 +426,9 @@ def _end(rest: list[str], view: dict, hand: list[int]) -> dict:
 
 def _discard(rest: list[str], view: dict, hand: list[int]) -> dict:
     if not rest:
-        raise CommandError(_("Say which bean to discard: “discard soy”."))
+        raise CommandError(
+            _("Say which bean to discard: “discard {bean}”.").format(bean=_example_beans()["ask"])
+        )
     bean = _bean(" ".join(rest), view)
     for move in _legal(view, "discard"):
         if _bean_of(view, move["card"]) == bean:
@@ -515,7 +526,10 @@ def _stand(rest: list[str], view: dict, hand: list[int]) -> dict:
     """A standing offer: the beans it gives are the hand's cards of them nearest its back (the
     cards due to be planted next stay)."""
     give_words, ask_words = _give_ask(
-        rest, _("Write a standing offer as “stand give 2 chili ask 1 soy”.")
+        rest,
+        _("Write a standing offer as “stand give 2 {give} ask 1 {ask}”.").format(
+            **_example_beans()
+        ),
     )
     back_first = list(reversed(view["hand"] or []))
     give: list[int] = []

@@ -140,6 +140,15 @@ def test_beans_are_read_by_their_names_in_the_readers_language_in_any_case_or_in
     assert f"1) {front}" in board and front != english
 
 
+def test_the_examples_in_a_refusal_name_the_beans_in_the_readers_language():
+    view = engine.view(next(states()), 0)
+
+    with translation.override("de"), pytest.raises(commands.CommandError) as refusal:
+        reads(view, "stand 2 soy")
+
+    assert "stand give 2 feuerbohne ask 1 sojabohne" in str(refusal.value)
+
+
 @pytest.mark.parametrize(
     ("line", "reason"),
     [
