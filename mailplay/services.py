@@ -84,7 +84,7 @@ def _receive(message, sender: str, recipients: list[str], record: InboundReply) 
 def _reply_play(message, user, seat: Seat, reply_to) -> str:
     awaited = seat.position in engine.waiting_for(engine.from_dict(seat.game.state))
     try:
-        made = _play(user, seat, reply_to.seq, reply_lines(message))
+        lines, made = _play(user, seat, reply_to.seq, reply_lines(message))
     except Refused as refusal:
         _answer(user, seat.game, seat.position, str(refusal))
         return f"refused: {refusal}"
@@ -93,13 +93,13 @@ def _reply_play(message, user, seat: Seat, reply_to) -> str:
     # The player's next move, at once; and a player the game did not wait for (who set their
     # trade book, say) hears what was made, as no call to move will tell them.
     if waiting or not awaited:
-        done = _("Made: {moves}.").format(moves=", ".join(made))
-        _answer(user, game, seat.position, done, refused=False, waiting=waiting)
-    return f"played: {', '.join(made)}"
+        _answer(user, game, seat.position, made=made, waiting=waiting)
+    return f"played: {', '.join(lines)}"
 
 
-def _play(user, seat: Seat, seq: int, lines: list[str]) -> list[str]:
-    """Each line as a move, all in one transaction; the moves made, as written."""
+def _play(user, seat: Seat, seq: int, lines: list[str]) -> tuple[list[str], list[str]]:
+    """Each line as a move, all in one transaction; the lines played, and what the moves did
+    as the game's log words it for the player."""
     if not lines:
         raise Refused(_("Your reply holds no move. Write your moves at its top, one a line."))
     line = ""
@@ -111,26 +111,40 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> list[str]:
             shown = engine.view(selectors.state_at(game=game, seq=seq), seat.position)
             hand = [card["id"] for card in shown["hand"] or []]
             numbered = [command.text for command in commands.commands(shown)]
-            view, expected = shown, seq
+            view, expected, made = shown, seq, []
             for line in lines:
                 action = commands.parse(line, view, hand, numbered)
                 result = services.move_submit(
                     game_id=game.id, user=user, action=action, expected_seq=expected
                 )
                 expected = result.seq
+                made += _worded(result, seat.position)
                 view = engine.view(engine.from_dict(result.game.state), seat.position)
     except (commands.CommandError, engine.IllegalMove, ServiceError) as refusal:
         said = getattr(refusal, "message", None) or getattr(refusal, "reason", None)
         raise Refused(
             _("“{line}”: {reason} Nothing was changed.").format(line=line, reason=said or refusal)
         ) from None
-    return lines
+    return lines, made
+
+
+def _worded(result: services.MoveResult, position: int) -> list[str]:
+    names = result.state.names
+    worded = (engine.describe(event.for_seat(position), names, position) for event in result.events)
+    return [line for line in worded if line]
 
 
 def _answer(
-    user, game: Game, position: int, said: str, refused: bool = True, waiting: bool = True
+    user,
+    game: Game,
+    position: int,
+    said: str = "",
+    made: list[str] | None = None,
+    waiting: bool = True,
 ) -> None:
-    """The board as it is now, with what became of the reply; at most a few an hour."""
+    """The board as it is now, with what became of the reply: why it was refused (`said`), or
+    the moves it made (`made`, in the words of the game's log); at most a few an hour."""
+    refused = made is None
     if refused and not _may_answer(user.email):
         log.info("reply from %s refused; no more answers this hour", user.email)
         return
@@ -140,6 +154,7 @@ def _answer(
         "you": state.names[position],
         "said": said,
         "refused": refused,
+        "made": made,
         "waiting": waiting,
         "open_url": links.link_url(action="open", user_id=user.pk, game_id=game.id),
         "mute_url": links.link_url(action="mute", user_id=user.pk, game_id=game.id),

@@ -1,9 +1,11 @@
 """A seat's board in plain text, its moves as short commands, and those commands read back.
 
 A mail that asks a player to act carries the board as their seat sees it (`engine.view`) and
-their legal moves as numbered commands; the player answers with moves, one a line: the number,
-or the command's words. Cards of the hand are named by their place in it as the mail shows it
-(1 is the front card); beans by name; fields, offers and players by number and name.
+their legal moves as numbered commands (and, unnumbered, examples of the commands whose choices
+are the player's); the player answers with moves, one a line: the number, or the command's words.
+Cards of the hand are named by their place in it as the mail shows it (1 is the front card);
+beans by name, in the reader's language or in English, in any case ("plant wachsbohne in field
+1"); fields, offers and players by number and name.
 
     plant chili in field 1        harvest 2        buy field        stop        end
     accept 3  /  accept 3 using 1,4        decline 3        withdraw 3        discard soy
@@ -24,6 +26,7 @@ from django.utils.translation import ngettext
 
 from games import engine
 from games.basics.numbers import small_number
+from games.engine.beans import bean_name
 
 _BEANS = {bean.key: bean for bean in engine.BEANS}
 
@@ -36,18 +39,50 @@ class CommandError(ValueError):
 class Command:
     text: str  # what to write back
     note: str  # what it does, for the player
+    example: bool = False  # a form to fill in, not a move chosen for the player: not numbered
 
 
-def bean_name(key: str) -> str:
-    return _BEANS[key].name
+def _plain(name: str) -> str:
+    """A bean's name as a reply may write it: in any case, with or without its spaces, hyphens
+    and apostrophes."""
+    return re.sub(r"[\W_]+", "", name.casefold())
+
+
+def _bean_names(view: dict) -> dict[str, str]:
+    """The game's beans by each name a reply may give them: the key, the English name and the
+    name in the reader's language."""
+    return {
+        _plain(name): key
+        for key in view["bean_types"]
+        for name in (key, _BEANS[key].name, bean_name(key))
+    }
+
+
+def _example_beans() -> dict[str, str]:
+    """The beans the examples of commands name, as the reader's language names them."""
+    return {"give": bean_name("chili").lower(), "ask": bean_name("soy").lower()}
 
 
 def _bean(word: str, view: dict) -> str:
-    word = word.replace(" ", "-")
-    for key in view["bean_types"]:
-        if word in (key, _BEANS[key].name.lower()):
+    key = _bean_names(view).get(_plain(word))
+    if key is None:
+        raise CommandError(_("There is no bean called “{word}” in this game.").format(word=word))
+    return key
+
+
+# A bean's name in a reply is a word or a few ("rote bohne", "fagiolo da giardino").
+_LONGEST_NAME = 4
+
+
+def _pop_bean(words: list[str], view: dict) -> str:
+    """The bean named by the first words, taken from them: the longest name that fits."""
+    names = _bean_names(view)
+    for length in range(min(_LONGEST_NAME, len(words)), 0, -1):
+        key = names.get(_plain("".join(words[:length])))
+        if key is not None:
+            del words[:length]
             return key
-    raise CommandError(_("There is no bean called “{word}” in this game.").format(word=word))
+    return _bean(words.pop(0) if words else "", view)
 
 
 def board(view: dict) -> str:
@@ -147,9 +182,9 @@ def book(view: dict) -> str:
         lines += [
             "",
             _(
-                "To post a standing offer: stand give 2 chili ask 1 soy (the cards from the back "
-                "of your hand; a gift asks nothing, a request gives nothing)."
-            ),
+                "To post a standing offer: stand give 2 {give} ask 1 {ask} (the cards from the "
+                "back of your hand; a gift asks nothing, a request gives nothing)."
+            ).format(**_example_beans()),
             _(
                 "To answer offers made to you by rules: rules gifts growing keep 2 decline plant "
                 "(ask instead of decline leaves the rest to you; rules away declines everything "
@@ -207,10 +242,11 @@ def _plan_words(plan: dict | None) -> list[str]:
     return words
 
 
-def commands(view: dict) -> list[Command]:
-    """Each move open to the seat now, as a command, in the order of the legal moves."""
+def commands(view: dict, *, examples: bool = False) -> list[Command]:
+    """Each move open to the seat now, as a command, in the order of the legal moves; or, with
+    `examples`, the forms of the moves whose choices are the player's (an offer)."""
     found = [command for listed in _per_move(view) for command in listed]
-    unique = {command.text: command for command in found}
+    unique = {command.text: command for command in found if command.example == examples}
     return list(unique.values())
 
 
@@ -262,9 +298,13 @@ def _as_commands(move: dict, view: dict, hand: list[int], me: dict) -> list[Comm
     if kind in ("decline", "withdraw"):
         return [Command(f"{kind} {move['offer']}", "")]
     if kind == "offer":
-        names = [view["players"][seat]["name"] for seat in move["to"]]
-        return [Command(f"offer {names[0].lower()} give 1 ask 1 {move['ask'][0]}", _("an example"))]
+        name = view["players"][move["to"][0]]["name"]
+        return [Command(_offer_example(name, move["ask"][0]), _("an example"), example=True)]
     return []
+
+
+def _offer_example(name: str, bean: str) -> str:
+    return f"offer {name.lower()} give 1 ask 1 {bean_name(bean).lower()}"
 
 
 def _bean_of(view: dict, card: int) -> str:
@@ -279,10 +319,17 @@ def _bean_of(view: dict, card: int) -> str:
 
 
 def commands_text(view: dict) -> str:
+    """The moves, numbered, then the examples, not numbered: a reply of a number makes a move
+    the mail chose, never an example's."""
+    numbered = enumerate(commands(view), 1)
+    listed = [
+        *((f"{n:>2}", c) for n, c in numbered),
+        *(("  ", c) for c in commands(view, examples=True)),
+    ]
     lines = []
-    for number, command in enumerate(commands(view), 1):
+    for number, command in listed:
         note = f"   ({command.note})" if command.note else ""
-        lines.append(f"  {number:>2}  {command.text}{note}")
+        lines.append(f"  {number}  {command.text}{note}")
     return "\n".join(lines)
 
 
@@ -344,7 +391,11 @@ def _plant(rest: list[str], view: dict, hand: list[int]) -> dict:
         if not moves:
             raise CommandError(_("You have no {bean} to plant now.").format(bean=bean_name(bean)))
     if len({_bean_of(view, move["card"]) for move in moves}) > 1:
-        raise CommandError(_("Say which bean to plant: “plant chili in field 1”."))
+        raise CommandError(
+            _("Say which bean to plant: “plant {bean} in field 1”.").format(
+                bean=_example_beans()["give"]
+            )
+        )
     move = moves[0]
     if field is None:
         if len(move["fields"]) > 1:
@@ -375,7 +426,9 @@ def _end(rest: list[str], view: dict, hand: list[int]) -> dict:
 
 def _discard(rest: list[str], view: dict, hand: list[int]) -> dict:
     if not rest:
-        raise CommandError(_("Say which bean to discard: “discard soy”."))
+        raise CommandError(
+            _("Say which bean to discard: “discard {bean}”.").format(bean=_example_beans()["ask"])
+        )
     bean = _bean(" ".join(rest), view)
     for move in _legal(view, "discard"):
         if _bean_of(view, move["card"]) == bean:
@@ -427,8 +480,10 @@ def _give_ask(rest: list[str], example: str) -> tuple[list[str], list[str]]:
 
 
 def _offer(rest: list[str], view: dict, hand: list[int]) -> dict:
+    others = [player["name"] for player in view["players"] if player["seat"] != view["seat"]]
+    example = _offer_example(others[0], view["bean_types"][0])
     give_words, ask_words = _give_ask(
-        rest[1:], _("Write an offer as “offer bob give 2 ask 1 red”.")
+        rest[1:], _("Write an offer as “{example}”.").format(example=example)
     )
     to_name = rest[0]
     names = {player["name"].lower(): player["seat"] for player in view["players"]}
@@ -455,12 +510,14 @@ def _beans_counted(words: list[str], view: dict, faceup: list[int] | None = None
         if word == "nothing":
             continue
         if word == "faceup" and faceup is not None:
-            faceup.append(_faceup(words.pop(0) if words else "", view, faceup))
+            faceup.append(_faceup(words, view, faceup))
             continue
         count = 1
         if _is_number(word):
-            count, word = int(word), words.pop(0) if words else ""
-        bean = _bean(word, view)
+            count = int(word)
+        else:
+            words.insert(0, word)
+        bean = _pop_bean(words, view)
         counted[bean] = counted.get(bean, 0) + count
     return counted
 
@@ -469,7 +526,10 @@ def _stand(rest: list[str], view: dict, hand: list[int]) -> dict:
     """A standing offer: the beans it gives are the hand's cards of them nearest its back (the
     cards due to be planted next stay)."""
     give_words, ask_words = _give_ask(
-        rest, _("Write a standing offer as “stand give 2 chili ask 1 soy”.")
+        rest,
+        _("Write a standing offer as “stand give 2 {give} ask 1 {ask}”.").format(
+            **_example_beans()
+        ),
     )
     back_first = list(reversed(view["hand"] or []))
     give: list[int] = []
@@ -582,14 +642,15 @@ def _cards_given(words: list[str], view: dict, hand: list[int]) -> list[int]:
         if word == "nothing":
             continue
         if word == "faceup":
-            given.append(_faceup(words.pop(0) if words else "", view, given))
+            given.append(_faceup(words, view, given))
         else:
             given.append(_hand_card(word, hand))
     return given
 
 
-def _faceup(word: str, view: dict, taken: list[int]) -> int:
-    bean = _bean(word, view)
+def _faceup(words: list[str], view: dict, taken: list[int]) -> int:
+    """The face-up card of the bean the first words name, taken from them."""
+    bean = _pop_bean(words, view)
     for card in view["faceup"]:
         if card["bean"] == bean and card["id"] not in taken:
             return card["id"]

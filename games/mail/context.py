@@ -5,6 +5,7 @@ own secrets), the recipient's own cards, and the deadline.
 """
 
 from datetime import datetime
+from functools import partial
 
 from django.utils import formats, timezone
 
@@ -88,6 +89,8 @@ def kind_context(kind: str, state, events: list, position: int) -> dict:
 
 
 def offer_context(state, event, to: int) -> dict:
+    """The offer as its receiver sees it; its sentence is worded when the row is written, in the
+    receiver's language (see `reader_worded`)."""
     offer_id = event.data["offer"]
     legal = engine.legal_actions(state, to)
     seen = event.for_seat(to)
@@ -95,10 +98,17 @@ def offer_context(state, event, to: int) -> dict:
         "maker": state.names[event.seat],
         "maker_seat": event.seat,
         "offer": offer_id,
-        "text": engine.describe(seen, state.names, to),
+        "text": partial(engine.describe, seen, state.names, to),
         "can_accept": any(a["kind"] == "accept" and a["offer"] == offer_id for a in legal),
         "gift": not seen["ask"] and not seen["ask_faceup"],
     }
+
+
+def reader_worded(extra: dict) -> dict:
+    """A context whose sentences are left to be worded (functions that word them) worded now,
+    in the language active for the reader: a row's context is gathered while the mover's
+    language is active, and each mail holds only its reader's."""
+    return {key: value() if callable(value) else value for key, value in extra.items()}
 
 
 def bot_patience_context(maker: Seat | None, due: dict, now: datetime) -> dict:

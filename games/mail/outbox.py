@@ -17,6 +17,7 @@ from games.mail.context import (
     due_context,
     kind_context,
     offer_context,
+    reader_worded,
 )
 from games.models import Deadline, Game, Move, Outbox, Profile, Seat
 from games.readers import locales, presence
@@ -27,7 +28,9 @@ _TO_ABSENT = {"game_over", "bot_standing_in"}
 # of theirs, or a look at the game's page); what happens meanwhile waits on the page.
 CALLS = {"your_turn", "offer", "offer_accepted", "offer_declined", "plant_received"}
 # The mails an expansion's events cause, by event kind: each gives (seat, mail kind, context)
-# for the mails it wants. Filled by each expansion's web side when the app is ready.
+# for the mails it wants (a value of a context may be a function that words it, called in the
+# recipient's language: see `reader_worded`). Filled by each expansion's web side when the app
+# is ready.
 EVENT_MAILS: dict[str, list[Callable[[object, object], list[tuple[int, str, dict]]]]] = {}
 
 
@@ -98,7 +101,7 @@ def mail_after_move(
             context = {
                 **common_context(game, state, position),
                 **kind_context(kind, state, events, position),
-                **extra,
+                **reader_worded(extra),
             }
             if seat.id in due:
                 context.update(due_context(due[seat.id], now))

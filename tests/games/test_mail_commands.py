@@ -4,6 +4,7 @@ import random
 
 import pytest
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from games import engine
 from games.engine.simulate import play
@@ -36,8 +37,6 @@ def test_every_command_listed_reads_back_as_a_move_the_rules_allow(edition, play
             view = engine.view(state, seat)
             listed = commands.commands_text(view).splitlines()
             for number, command in enumerate(commands.commands(view), 1):
-                if command.text.startswith("offer"):
-                    continue  # an example of the form, not a move chosen for the player
                 # as written, by its number, and copied whole from the mail's list
                 for line in (command.text, str(number), listed[number - 1]):
                     move = reads(view, line)
@@ -103,6 +102,51 @@ def test_an_offer_is_written_with_hand_places_beans_and_face_up_cards():
         "ask": {"soy": 2, "red": 1},
         "ask_faceup": [],
     }
+
+
+def test_the_offer_example_names_a_player_of_the_game_and_has_no_number_to_reply():
+    state = next(s for s in states() if s.phase == "trade")
+    view = engine.view(state, state.active)
+    moves = commands.commands(view)
+    others = [name for seat, name in enumerate(NAMES) if seat != state.active]
+
+    listed = commands.commands_text(view).splitlines()
+
+    [example] = [line for line in listed if line.strip().startswith("offer ")]
+    assert example.startswith("      offer ") and example.endswith("(an example)")
+    assert example.split()[1] in others
+    assert len(listed) == len(moves) + 1 and not any(m.text.startswith("offer") for m in moves)
+    with pytest.raises(commands.CommandError, match="There is no move number"):
+        reads(view, str(len(moves) + 1))
+    with pytest.raises(
+        commands.CommandError, match="Write an offer as “offer (.+) give"
+    ) as refusal:
+        reads(view, "offer someone")
+    assert refusal.value.args[0].split("“offer ")[1].split()[0] in others
+
+
+def test_beans_are_read_by_their_names_in_the_readers_language_in_any_case_or_in_english():
+    state = next(s for s in states() if s.phase == "trade")
+    view = engine.view(state, state.active)
+    other = NAMES[(state.active + 1) % 3]
+
+    with translation.override("fr"):
+        move = reads(view, f"offer {other} ask 2 HARICOT CAFÉ 1 haricotrouge soy")
+        board = commands.board(view)
+        front = commands.bean_name(view["hand"][0]["bean"])
+
+    assert move["ask"] == {"coffee": 2, "red": 1, "soy": 1}
+    english = {bean.key: bean.name for bean in engine.BEANS}[view["hand"][0]["bean"]]
+    assert f"1) {front}" in board and front != english
+
+
+def test_the_examples_in_a_refusal_name_the_beans_in_the_readers_language():
+    view = engine.view(next(states()), 0)
+
+    with translation.override("de"), pytest.raises(commands.CommandError) as refusal:
+        reads(view, "stand 2 soy")
+
+    assert "stand give 2 feuerbohne ask 1 sojabohne" in str(refusal.value)
 
 
 @pytest.mark.parametrize(

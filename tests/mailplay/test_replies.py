@@ -54,7 +54,9 @@ def test_a_reply_with_moves_plays_them_in_order_and_sends_the_next_board(table):
     assert kinds == ["plant", "stop_planting"]
     answer = last_mail_to(player)
     assert answer.subject.startswith("Played: your reply")
-    assert "Made: 1, stop." in answer.body and "   1  " in answer.body
+    # The moves made, in words, not the numbers they were written as.
+    assert "Your moves were made:\n  You planted a " in answer.body
+    assert "in field 1.\n  You stopped planting.\n" in answer.body and "   1  " in answer.body
     assert links.read_reply_address(answer.reply_to[0]).seq == fresh(table).seq
 
 

@@ -58,7 +58,7 @@ def test_a_standing_offer_posted_by_reply_is_listed_with_its_number_to_each_seat
     # Bob is told what was made, with his offer and how to withdraw it.
     answer = last_mail_to(bob)
     assert answer.subject.startswith("Played: your reply")
-    assert f"Made: stand give {bean}." in answer.body
+    assert "Your moves were made:\n  You offered a gift of 1 " in answer.body
     assert "You get a mail when" in answer.body
     shown = commands.bean_name(engine.BEANS[state_of(table).card_beans[card]].key)
     mine = f"Your standing offer {number}: {shown} for nothing   -> withdraw {number}"
@@ -88,7 +88,11 @@ def test_the_active_player_takes_a_standing_offer_by_replying_take_and_its_numbe
     assert card in state.to_plant[state.active]
     assert not state.book.standing
     assert fresh(table).moves.order_by("-seq").first().kind == "take"
-    assert f"Made: take {number}." in last_mail_to(active).body
+    assert "Your moves were made:\n  " in last_mail_to(active).body
+    assert (
+        f"gave you 1 {commands.bean_name(engine.BEANS[state.card_beans[card]].key)} as a gift"
+        in (last_mail_to(active).body)
+    )
 
 
 def test_a_standing_offer_asking_beans_is_paid_with_the_suggested_cards(table):
@@ -145,7 +149,7 @@ def test_a_player_passes_while_the_active_player_trades_and_not_before(table):
     carol_seat = fresh(table).seats.get(user=carol).position
     assert state_of(table).book.passes(state_of(table).turn) == [carol_seat]
     answer = last_mail_to(carol).body
-    assert "Made: pass." in answer and "You may pass" not in answer
+    assert "Your moves were made:\n  You passed" in answer and "You may pass" not in answer
 
 
 def _board_of(game, user):

@@ -3,6 +3,8 @@ for its camp, or in a battle for its card: the defender's (a neutral land has no
 seat with nothing to fight with has no choice), or the attacker's after its cavalry was
 beaten."""
 
+from functools import partial
+
 from games import engine
 
 
@@ -20,7 +22,7 @@ def attacked(state, event) -> list[tuple[int, str, dict]]:
 def second_round(state, event) -> list[tuple[int, str, dict]]:
     if not _asked(state, event.seat, "second_round"):
         return []
-    text = engine.describe(event.for_seat(event.seat), state.names, event.seat)
+    text = partial(engine.describe, event.for_seat(event.seat), state.names, event.seat)
     return [(event.seat, "second_round", {"text": text})]
 
 
@@ -40,7 +42,7 @@ def attack_context(state, event) -> dict:
     return {
         "attacker": state.names[event.seat],
         "land": f"{asked['land_name']} {asked['land_number']}",
-        "text": engine.describe(event.for_seat(defender), state.names, defender),
+        "text": partial(engine.describe, event.for_seat(defender), state.names, defender),
         "deck": fight["deck"],
     }
 
