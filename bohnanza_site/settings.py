@@ -210,6 +210,9 @@ MAIL_RECEIVER_TLS_KEY = os.environ.get("MAIL_RECEIVER_TLS_KEY", "")
 # A sender gets at most this many answers an hour to replies that could not be played.
 MAIL_REPLY_ANSWERS_PER_HOUR = 5
 ANYMAIL = {"WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "")}
+# The mail service whose inbound webhook posts replies (anymail's name: "mailgun", "postmark",
+# "amazon_ses", ...); only its /anymail/<service>/inbound/ is routed. Empty: none.
+MAIL_INBOUND_SERVICE = os.environ.get("MAIL_INBOUND_SERVICE", "")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

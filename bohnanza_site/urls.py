@@ -6,8 +6,8 @@ from .health import healthz
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
-    # A mail service's inbound webhook for replies (see mailplay): /anymail/<service>/inbound/
-    path("anymail/", include("anymail.urls")),
+    # The configured mail service's inbound webhook for replies: /anymail/<service>/inbound/
+    path("anymail/", include("mailplay.urls")),
     path("healthz", healthz, name="healthz"),
     path("l/", include("games.link_urls")),
     path("", include("leagues.urls")),

@@ -3,13 +3,26 @@
 Auto-replies, bounces and mail lists are never answered (RFC 3834), nor mail of our own come
 back. A person's reply is read down to the first quoted part (mail-parser-reply knows how each
 language's mail clients mark it) and its signature; HTML-only mail is read as its text.
+
+Whatever a mail server delivers is read: a part in a charset nobody knows is read as UTF-8 as
+far as it goes, NUL bytes are left out (a database keeps no text holding them), and a From that
+does not hold exactly one address has no sender to answer.
+
+A reply is the player's only if the receiving mail server found nothing wrong with its sender:
+an `Authentication-Results` header (RFC 8601) with DMARC failing for the From domain, or, with
+no DMARC result, both SPF and DKIM failing, or a spam filter's flag, voids it. Such a header can
+only make a message be refused, so it is read wherever it was added.
 """
 
 import html
 import re
+from email.utils import getaddresses
 
 from anymail.inbound import AnymailInboundMessage
+from django.conf import settings
 from mailparser_reply import EmailReplyParser
+
+from games.mail import links
 
 _PARSER = EmailReplyParser(languages=["en", "de", "fr", "it", "nl"])
 _BULK = {"bulk", "junk", "list", "auto_reply"}
@@ -29,7 +42,7 @@ def not_a_persons_reply(message: AnymailInboundMessage) -> str:
         return "an auto-reply or list mail"
     if message.get_content_type() == "multipart/report" or message.get("Return-Path") == "<>":
         return "a bounce"
-    sender = message.from_email.addr_spec if message.from_email else ""
+    sender = sender_of(message)
     if not sender or _DAEMONS.match(sender):
         return "no sender to answer"
     return ""
@@ -38,7 +51,7 @@ def not_a_persons_reply(message: AnymailInboundMessage) -> str:
 def reply_lines(message: AnymailInboundMessage) -> list[str]:
     """The lines a player wrote at the top of the reply, before any empty line that follows
     them (a signature, a greeting below the moves)."""
-    text = message.text or _text_of_html(message.html or "")
+    text = _body(message, "text/plain") or _text_of_html(_body(message, "text/html"))
     written = _PARSER.read(text=text.replace("\r\n", "\n")).replies
     body = written[0].body if written else ""
     lines: list[str] = []
@@ -58,3 +71,78 @@ def _text_of_html(markup: str) -> str:
     markup = re.sub(r"(?is)<(script|style|blockquote).*?</\1>", "", markup)
     markup = re.sub(r"(?i)<br\s*/?>|</(p|div|li|tr|h\d)>", "\n", markup)
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def _text(value) -> str:
+    return str(value or "").replace("\x00", "")
+
+
+def addresses(message: AnymailInboundMessage, header: str) -> list[str]:
+    """The addresses a header names, as far as they are addresses."""
+    found = getaddresses([_text(value) for value in message.get_all(header) or []])
+    return [address for _name, address in found if "@" in address]
+
+
+def sender_of(message: AnymailInboundMessage) -> str:
+    """The one address in From, or "" when it holds none or several."""
+    found = addresses(message, "From")
+    return found[0] if len(found) == 1 else ""
+
+
+def message_id_of(message: AnymailInboundMessage) -> str:
+    return _text(message.get("Message-ID")).strip()
+
+
+def reply_address_of(address: str) -> links.ReplyTo | None:
+    """What a signed reply address names, if it is on our reply domain."""
+    domain = settings.MAIL_REPLY_ADDRESS.rsplit("@", 1)[1].lower()
+    if address.rsplit("@", 1)[-1].strip().rstrip(">").lower() != domain:
+        return None
+    return links.read_reply_address(address)
+
+
+def _body(message: AnymailInboundMessage, content_type: str) -> str:
+    part = next(
+        (
+            part
+            for part in message.walk()
+            if part.get_content_type() == content_type and not part.is_attachment()
+        ),
+        None,
+    )
+    if part is None:
+        return ""
+    try:
+        text = part.get_content_text()
+    except LookupError:  # a charset Python does not know
+        text = part.get_content_text(charset="utf-8")
+    return _text(text)
+
+
+_RESULT = re.compile(r"(?P<method>[a-z]+)\s*=\s*(?P<result>[a-z]+)(?P<properties>[^;]*)", re.I)
+
+
+def authentication_failed(message: AnymailInboundMessage, sender: str) -> str:
+    """Why the receiving mail server doubts that the sender wrote the message, or ""."""
+    if _text(message.get("X-Spam-Flag")).strip().lower() == "yes":
+        return "flagged as spam"
+    domain = sender.rsplit("@", 1)[-1].lower()
+    results: dict[str, set[str]] = {}
+    for header in message.get_all("Authentication-Results") or []:
+        # The first item names the server that checked; the others are method=result ...
+        for item in _text(header).split(";")[1:]:
+            found = _RESULT.match(re.sub(r"\([^)]*\)", "", item).strip())
+            if found and _for_domain(found["properties"], domain):
+                results.setdefault(found["method"].lower(), set()).add(found["result"].lower())
+    if "dmarc" in results:
+        return "DMARC" if "fail" in results["dmarc"] else ""
+    dkim = results.get("dkim", set())  # "none": not signed
+    if "fail" in results.get("spf", set()) and dkim and dkim <= {"fail", "none"}:
+        return "SPF and DKIM"
+    return ""
+
+
+def _for_domain(properties: str, domain: str) -> bool:
+    """Whether a result is about the sender's domain (a result naming none is)."""
+    named = re.findall(r"(?:header\.from|header\.d|smtp\.mailfrom)\s*=\s*(\S+)", properties)
+    return all(name.rsplit("@", 1)[-1].lower() == domain for name in named)

@@ -9,8 +9,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
-from games.mail import links
-
+from .reading import reply_address_of
 from .tasks import queue_reply
 
 log = logging.getLogger(__name__)
@@ -18,7 +17,7 @@ log = logging.getLogger(__name__)
 
 class ReplyHandler:
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-        if links.read_reply_address(address) is None:
+        if reply_address_of(address) is None:
             return "550 5.1.1 No such mailbox here"
         envelope.rcpt_tos.append(address)
         return "250 OK"

@@ -29,7 +29,15 @@ from games.models import Game, Seat
 from games.readers import locales
 
 from .models import InboundReply
-from .reading import not_a_persons_reply, reply_lines
+from .reading import (
+    addresses,
+    authentication_failed,
+    message_id_of,
+    not_a_persons_reply,
+    reply_address_of,
+    reply_lines,
+    sender_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -39,26 +47,32 @@ class Refused(Exception):
 
 
 def reply_receive(*, raw: bytes, recipients: list[str] = ()) -> str:
-    """Play one received message, if it is a reply of ours; returns what became of it."""
+    """Play one received message, if it is a reply of ours; returns what became of it, which
+    is logged. Nothing a mail server delivers ends in an exception: a message that cannot be
+    read for a reason nobody foresaw is dropped with the error logged."""
     message = AnymailInboundMessage.parse_raw_mime_bytes(raw)
-    sender = message.from_email.addr_spec if message.from_email else ""
-    message_id = (message.get("Message-ID") or hashlib.sha256(raw).hexdigest())[:255]
+    sender = sender_of(message)[:254]
+    message_id = (message_id_of(message) or hashlib.sha256(raw).hexdigest())[:255]
     try:
         with transaction.atomic():
-            record = InboundReply.objects.create(message_id=message_id, sender=sender[:254])
+            record = InboundReply.objects.create(message_id=message_id, sender=sender)
     except IntegrityError:
-        return "ignored: a message already read"
-    outcome = _receive(message, sender, [*recipients, *_addressed(message)], record)
-    InboundReply.objects.filter(pk=record.pk).update(outcome=outcome[:300])
+        outcome = "ignored: a message already read"
+    else:
+        try:
+            outcome = _receive(message, sender, [*recipients, *_addressed(message)], record)
+        except Exception:
+            log.exception("reply from %s could not be read", sender)
+            outcome = "dropped: the message could not be read"
+        outcome = outcome.replace("\x00", "")[:300]
+        InboundReply.objects.filter(pk=record.pk).update(outcome=outcome)
     log.info("reply from %s: %s", sender, outcome)
     return outcome
 
 
 def _addressed(message: AnymailInboundMessage) -> list[str]:
     return [
-        address.addr_spec
-        for header in ("to", "cc", "delivered_to")
-        for address in getattr(message, header, []) or []
+        address for header in ("To", "Cc", "Delivered-To") for address in addresses(message, header)
     ]
 
 
@@ -66,12 +80,16 @@ def _receive(message, sender: str, recipients: list[str], record: InboundReply) 
     why_not = not_a_persons_reply(message)
     if why_not:
         return f"ignored: {why_not}"
-    reply_to = next(filter(None, map(links.read_reply_address, recipients)), None)
+    reply_to = next(filter(None, map(reply_address_of, recipients)), None)
     if reply_to is None:
         return "ignored: not sent to a reply address of ours"
     user = get_user_model().objects.filter(pk=reply_to.user_id).first()
     if user is None or not user.email or user.email.lower() != sender.lower():
         return "refused: the sender is not the player the address is for"
+    # A forged From gets no mail either: the player did not write it.
+    failed = authentication_failed(message, sender)
+    if failed:
+        return f"refused: the sender failed the receiving server's check ({failed})"
     seat = Seat.objects.filter(game_id=reply_to.game_id, user=user).select_related("game").first()
     if seat is None:
         return "refused: no seat in that game"

@@ -29,6 +29,9 @@ def test_the_receiver_takes_a_reply_for_our_address_only_and_it_is_played(table,
         client = (smtplib.LMTP if lmtp else smtplib.SMTP)("127.0.0.1", port)
         with pytest.raises(smtplib.SMTPRecipientsRefused):
             client.sendmail(player.email, ["someone@bohnanza.localhost"], b"Subject: hi\r\n\r\n1")
+        elsewhere = message.reply_to[0].replace("@bohnanza.localhost", "@elsewhere.example")
+        with pytest.raises(smtplib.SMTPRecipientsRefused):  # signed, but not on our domain
+            client.sendmail(player.email, [elsewhere], reply(message, "1"))
         client.sendmail(player.email, [message.reply_to[0]], reply(message, "1"))
         client.quit()
 
