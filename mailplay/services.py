@@ -7,8 +7,13 @@ service as a page's moves, in one transaction: one that cannot be made leaves th
 was, and the player is told why, with the board as it is now. A move from a mail a few moves
 behind is made if it still means what it meant there, as a page's would.
 
+Lines around the moves that are none (a greeting above them, a name or a signature below) are
+not read, and the answer lists them.
+
 Nothing is answered to what is not a person's reply, to an address that is not the player's,
-or twice to the same message; and a sender gets a few answers an hour at most.
+or twice to the same message; and a sender gets a few answers an hour at most. The player hears
+once, at their own address, that replies went unanswered: once a game and hour when more were
+refused than get an answer, and once a game for each other address that replied to their mail.
 """
 
 import hashlib
@@ -19,6 +24,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine, selectors, services
@@ -28,7 +34,7 @@ from games.mail.context import board_context
 from games.models import Game, Seat
 from games.readers import locales
 
-from .models import InboundReply
+from .models import InboundReply, RefusalNotice
 from .reading import not_a_persons_reply, reply_lines
 
 log = logging.getLogger(__name__)
@@ -70,23 +76,28 @@ def _receive(message, sender: str, recipients: list[str], record: InboundReply) 
     if reply_to is None:
         return "ignored: not sent to a reply address of ours"
     user = get_user_model().objects.filter(pk=reply_to.user_id).first()
-    if user is None or not user.email or user.email.lower() != sender.lower():
+    if user is None or not user.email:
         return "refused: the sender is not the player the address is for"
     seat = Seat.objects.filter(game_id=reply_to.game_id, user=user).select_related("game").first()
     if seat is None:
         return "refused: no seat in that game"
-    InboundReply.objects.filter(pk=record.pk).update(user=user, game=seat.game)
     # Refusals and the answer are worded for the player, in their language.
     with locales.reader(selectors.profile_of(user=user)):
+        if user.email.lower() != sender.lower():
+            _tell_once(user, seat, RefusalNotice.Why.OTHER_SENDER, sender.lower())
+            return "refused: the sender is not the player the address is for"
+        InboundReply.objects.filter(pk=record.pk).update(user=user, game=seat.game)
         return _reply_play(message, user, seat, reply_to)
 
 
 def _reply_play(message, user, seat: Seat, reply_to) -> str:
     awaited = seat.position in engine.waiting_for(engine.from_dict(seat.game.state))
+    moves, ignored = commands.read_out(reply_lines(message))
     try:
-        made = _play(user, seat, reply_to.seq, reply_lines(message))
+        # Only words and no move: the first line, to say why it is none.
+        made = _play(user, seat, reply_to.seq, moves or ignored[:1])
     except Refused as refusal:
-        _answer(user, seat.game, seat.position, str(refusal))
+        _answer(user, seat, str(refusal), ignored=ignored if moves else [])
         return f"refused: {refusal}"
     game = Game.objects.get(pk=seat.game_id)
     waiting = seat.position in engine.waiting_for(engine.from_dict(game.state))
@@ -94,7 +105,7 @@ def _reply_play(message, user, seat: Seat, reply_to) -> str:
     # trade book, say) hears what was made, as no call to move will tell them.
     if waiting or not awaited:
         done = _("Made: {moves}.").format(moves=", ".join(made))
-        _answer(user, game, seat.position, done, refused=False, waiting=waiting)
+        _answer(user, seat, done, refused=False, waiting=waiting, ignored=ignored)
     return f"played: {', '.join(made)}"
 
 
@@ -128,25 +139,63 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> list[str]:
 
 
 def _answer(
-    user, game: Game, position: int, said: str, refused: bool = True, waiting: bool = True
+    user, seat: Seat, said: str, refused: bool = True, waiting: bool = True, ignored=()
 ) -> None:
-    """The board as it is now, with what became of the reply; at most a few an hour."""
+    """The board as it is now, with what became of the reply and the lines not read; at most a
+    few refusals an hour, then the player is told once that the rest go unanswered."""
     if refused and not _may_answer(user.email):
         log.info("reply from %s refused; no more answers this hour", user.email)
+        hour = timezone.now().strftime("%Y-%m-%dT%H")
+        _tell_once(user, seat, RefusalNotice.Why.TOO_MANY, hour, said)
         return
+    _send(user, seat, said, refused=refused, waiting=waiting, ignored=ignored)
+
+
+def _tell_once(user, seat: Seat, why: str, key: str, said: str = "") -> None:
+    """Tell the player, at their address and once for the key, that a reply went unanswered."""
+    told = RefusalNotice.objects.filter(user=user, game_id=seat.game_id, why=why, key=key)
+    # Other senders count among the player's answers an hour: many of them are not many mails.
+    if told.exists() or (why == RefusalNotice.Why.OTHER_SENDER and not _may_answer(user.email)):
+        return
+    try:
+        with transaction.atomic():
+            RefusalNotice.objects.create(user=user, game_id=seat.game_id, why=why, key=key)
+    except IntegrityError:
+        return
+    if why == RefusalNotice.Why.TOO_MANY:
+        told = _(
+            "More of your replies in {game} were refused within the hour than get an answer: "
+            "the next ones refused this hour get none, and this is the last such answer. A reply "
+            "that is played is still answered."
+        ).format(game=seat.game.title)
+        said = f"{said}\n\n{told}"
+    else:
+        said = _(
+            "A reply to your mail came from {sender}, not from {address}, the address your mails "
+            "go to, so it was not played. Only replies from your own address are played; further "
+            "replies from {sender} get no answer."
+        ).format(sender=key, address=user.email)
+    _send(user, seat, said)
+
+
+def _send(
+    user, seat: Seat, said: str, refused: bool = True, waiting: bool = True, ignored=()
+) -> None:
+    game = Game.objects.get(pk=seat.game_id)
     state = engine.from_dict(game.state)
     context = {
         "game": game.title,
-        "you": state.names[position],
+        "you": state.names[seat.position],
         "said": said,
         "refused": refused,
         "waiting": waiting,
+        "ignored": list(ignored),
         "open_url": links.link_url(action="open", user_id=user.pk, game_id=game.id),
         "mute_url": links.link_url(action="mute", user_id=user.pk, game_id=game.id),
         "preferences_url": links.preferences_url(),
     }
     if not state.over:
-        context.update(board_context(state, position))
+        context.update(board_context(state, seat.position))
     compose.compose(
         to=user.email,
         subject=(

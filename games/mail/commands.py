@@ -289,13 +289,47 @@ def commands_text(view: dict) -> str:
 # Reading commands back.
 
 _GLOSS = re.compile(r"\s*\([^()]*\)\s*$")  # the note the list adds after a command
+_TRAILING = ".,;:!?"  # punctuation a sentence ends with ("End.", "plant chili in field 1.")
+
+
+def _words(line: str) -> list[str]:
+    text = _GLOSS.sub("", line.strip().rstrip(_TRAILING)).rstrip(_TRAILING)
+    return text.lower().replace(",", " , ").split()
+
+
+def is_command(line: str) -> bool:
+    """Whether a line is written as a move: a command's word first, or a number alone or
+    before one (a line copied from the list). It may still be one the player cannot make."""
+    words = _words(line)
+    if not words:
+        return False
+    if _is_number(words[0]):
+        return len(words) == 1 or words[1] in _READERS
+    return words[0] in _READERS
+
+
+def read_out(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The lines of a reply read as moves, and those left unread, as a play-by-mail judge reads:
+    what stands above the first move (a greeting) is skipped, and reading stops at the first
+    line after the moves that is no move, or an empty one (a greeting, a name, a signature)."""
+    moves: list[str] = []
+    skipped: list[str] = []
+    for index, line in enumerate(lines):
+        if is_command(line):
+            moves.append(line)
+        elif moves:
+            return moves, [*skipped, *filter(None, lines[index:])]
+        elif line:
+            skipped.append(line)
+    return moves, skipped
 
 
 def parse(line: str, view: dict, hand: list[int], numbered: list[str]) -> dict:
     """The move a line stands for. `hand`: the hand as the mail showed it (card numbers name
     its places); `numbered`: the commands as the mail numbered them. A line copied whole from
-    the mail's list, with its number and its note in brackets, reads as the command."""
-    words = _GLOSS.sub("", line).lower().replace(",", " , ").split()
+    the mail's list, with its number and its note in brackets, reads as the command; the
+    punctuation a sentence ends with is not read."""
+    words = _words(line)
     if not words:
         raise CommandError(_("An empty line is no move."))
     if len(words) > 1 and _is_number(words[0]) and words[1] in _READERS:
