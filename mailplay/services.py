@@ -40,6 +40,10 @@ from .reading import not_a_persons_reply, reply_lines
 log = logging.getLogger(__name__)
 
 
+# The unread lines an answer lists at most (a letter below the moves is not echoed whole).
+_UNREAD_LISTED = 8
+
+
 class Refused(Exception):
     """A reply that could not be played; the message is for the player."""
 
@@ -94,8 +98,9 @@ def _reply_play(message, user, seat: Seat, reply_to) -> str:
     awaited = seat.position in engine.waiting_for(engine.from_dict(seat.game.state))
     moves, ignored = commands.read_out(reply_lines(message))
     try:
-        # Only words and no move: the first line, to say why it is none.
-        made = _play(user, seat, reply_to.seq, moves or ignored[:1])
+        if ignored and not moves:  # only words: the first says why there is no move
+            raise Refused(_refusal(ignored[0], commands.not_a_move(ignored[0])))
+        made = _play(user, seat, reply_to.seq, moves)
     except Refused as refusal:
         _answer(user, seat, str(refusal), ignored=ignored if moves else [])
         return f"refused: {refusal}"
@@ -131,11 +136,13 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> list[str]:
                 expected = result.seq
                 view = engine.view(engine.from_dict(result.game.state), seat.position)
     except (commands.CommandError, engine.IllegalMove, ServiceError) as refusal:
-        said = getattr(refusal, "message", None) or getattr(refusal, "reason", None)
-        raise Refused(
-            _("“{line}”: {reason} Nothing was changed.").format(line=line, reason=said or refusal)
-        ) from None
+        raise Refused(_refusal(line, refusal)) from None
     return lines
+
+
+def _refusal(line: str, refusal: Exception) -> str:
+    said = getattr(refusal, "message", None) or getattr(refusal, "reason", None)
+    return _("“{line}”: {reason} Nothing was changed.").format(line=line, reason=said or refusal)
 
 
 def _answer(
@@ -162,6 +169,7 @@ def _tell_once(user, seat: Seat, why: str, key: str, said: str = "") -> None:
             RefusalNotice.objects.create(user=user, game_id=seat.game_id, why=why, key=key)
     except IntegrityError:
         return
+    subject = ""  # an answer's, about the player's own reply
     if why == RefusalNotice.Why.TOO_MANY:
         told = _(
             "More of your replies in {game} were refused within the hour than get an answer: "
@@ -170,16 +178,23 @@ def _tell_once(user, seat: Seat, why: str, key: str, said: str = "") -> None:
         ).format(game=seat.game.title)
         said = f"{said}\n\n{told}"
     else:
+        subject = _("Not played: a reply from another address in {game}")
         said = _(
             "A reply to your mail came from {sender}, not from {address}, the address your mails "
             "go to, so it was not played. Only replies from your own address are played; further "
             "replies from {sender} get no answer."
         ).format(sender=key, address=user.email)
-    _send(user, seat, said)
+    _send(user, seat, said, subject=subject)
 
 
 def _send(
-    user, seat: Seat, said: str, refused: bool = True, waiting: bool = True, ignored=()
+    user,
+    seat: Seat,
+    said: str,
+    refused: bool = True,
+    waiting: bool = True,
+    ignored=(),
+    subject: str = "",
 ) -> None:
     game = Game.objects.get(pk=seat.game_id)
     state = engine.from_dict(game.state)
@@ -189,7 +204,8 @@ def _send(
         "said": said,
         "refused": refused,
         "waiting": waiting,
-        "ignored": list(ignored),
+        "heading": not subject,  # "Your reply could not be played", unless it was not theirs
+        "ignored": [*ignored[:_UNREAD_LISTED], *(["…"] if len(ignored) > _UNREAD_LISTED else [])],
         "open_url": links.link_url(action="open", user_id=user.pk, game_id=game.id),
         "mute_url": links.link_url(action="mute", user_id=user.pk, game_id=game.id),
         "preferences_url": links.preferences_url(),
@@ -199,7 +215,12 @@ def _send(
     compose.compose(
         to=user.email,
         subject=(
-            _("Not played: your reply in {game}") if refused else _("Played: your reply in {game}")
+            subject
+            or (
+                _("Not played: your reply in {game}")
+                if refused
+                else _("Played: your reply in {game}")
+            )
         ).format(game=game.title),
         template="reply_answer",
         context=context,

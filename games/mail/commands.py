@@ -297,15 +297,28 @@ def _words(line: str) -> list[str]:
     return text.lower().replace(",", " , ").split()
 
 
+# The words a command of one word may carry; with others the line is a sentence ("End of my
+# moves", "Pass my regards"), not the command.
+_BARE = {"end": {"turn", "trading"}, "stop": {"planting"}, "pass": set(), "buy": {"field"}}
+
+
 def is_command(line: str) -> bool:
     """Whether a line is written as a move: a command's word first, or a number alone or
     before one (a line copied from the list). It may still be one the player cannot make."""
     words = _words(line)
-    if not words:
+    if words and _is_number(words[0]):
+        if len(words) == 1:
+            return True
+        words = words[1:]
+    if not words or words[0] not in _READERS:
         return False
-    if _is_number(words[0]):
-        return len(words) == 1 or words[1] in _READERS
-    return words[0] in _READERS
+    return words[0] not in _BARE or set(words[1:]) <= _BARE[words[0]]
+
+
+def not_a_move(line: str) -> CommandError:
+    return CommandError(
+        _("“{line}” is not one of the moves the mail lists.").format(line=line.strip())
+    )
 
 
 def read_out(lines: list[str]) -> tuple[list[str], list[str]]:
@@ -344,9 +357,7 @@ def parse(line: str, view: dict, hand: list[int], numbered: list[str]) -> dict:
     verb, rest = words[0], [word for word in words[1:] if word != ","]
     reader = _READERS.get(verb)
     if reader is None:
-        raise CommandError(
-            _("“{line}” is not one of the moves the mail lists.").format(line=line.strip())
-        )
+        raise not_a_move(line)
     return reader(rest, view, hand)
 
 

@@ -186,3 +186,10 @@ def test_the_punctuation_ending_a_sentence_is_not_read():
 
     assert reads(view, f"{first}.") == reads(view, first)
     assert reads(view, "1!") == reads(view, "1")
+
+
+def test_a_sentence_beginning_with_a_commands_word_is_no_command():
+    assert not commands.is_command("End of my moves.")
+    assert not commands.is_command("Pass my regards to Bob!")
+    assert not commands.is_command("2 cheers")
+    assert all(map(commands.is_command, ["end turn", "buy field", "3 pass", "Stop."]))

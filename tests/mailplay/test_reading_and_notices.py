@@ -83,5 +83,20 @@ def test_a_reply_from_another_address_is_told_in_the_players_language(table):
     reply_receive(raw=reply(message, "1", sender="mallory@example.org"))
 
     told = last_mail_to(player)
-    assert "mallory@example.org" in told.body
+    assert told.subject.startswith("Nicht gespielt: eine Antwort von einer anderen Adresse")
+    assert "Deine Antwort konnte" not in told.body  # it was not theirs
     assert "Eine Antwort auf deine Mail kam von mallory@example.org" in told.body
+
+
+def test_only_words_are_refused_and_a_long_letter_below_the_moves_is_not_echoed(table):
+    player, message = first_call(table)
+    before = fresh(table).seq
+
+    words = reply_receive(raw=reply(message, "Pass my regards to everyone!"))
+    letter = "\n".join(f"Line {n} of my letter" for n in range(1, 13))
+    played = reply_receive(raw=reply(message, f"1\n{letter}"))
+
+    assert words.startswith("refused: “Pass my regards to everyone!”: “Pass my regards")
+    assert played == "played: 1" and fresh(table).seq == before + 1
+    answer = last_mail_to(player).body
+    assert "  Line 8 of my letter\n  …\n" in answer and "Line 9" not in answer
