@@ -20,3 +20,30 @@ class InboundReply(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sender} {self.received_at:%Y-%m-%d %H:%M}: {self.outcome}"
+
+
+class RefusalNotice(models.Model):
+    """A player told that replies went unanswered, once each: for a game and hour in which more
+    replies were refused than get an answer, or for a game and an address not theirs that
+    replied to their mail."""
+
+    class Why(models.TextChoices):
+        TOO_MANY = "too_many"
+        OTHER_SENDER = "other_sender"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE)
+    why = models.CharField(max_length=16, choices=Why.choices)
+    # The hour ("2026-11-26T14") or the other sender's address, lower case.
+    key = models.CharField(max_length=254)
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "why", "key"], name="one_refusal_notice_per_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.why} notice to {self.user_id} for {self.game_id} ({self.key})"

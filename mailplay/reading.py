@@ -49,8 +49,8 @@ def not_a_persons_reply(message: AnymailInboundMessage) -> str:
 
 
 def reply_lines(message: AnymailInboundMessage) -> list[str]:
-    """The lines a player wrote at the top of the reply, before any empty line that follows
-    them (a signature, a greeting below the moves)."""
+    """The lines a player wrote above the quoted mail and their signature, stripped, the empty
+    ones kept (they end the moves: games.mail.commands.read_out)."""
     text = _body(message, "text/plain") or _text_of_html(_body(message, "text/html"))
     written = _PARSER.read(text=text.replace("\r\n", "\n")).replies
     body = written[0].body if written else ""
@@ -59,10 +59,6 @@ def reply_lines(message: AnymailInboundMessage) -> list[str]:
         line = line.strip()
         if line.startswith(">"):
             break
-        if not line:
-            if lines:
-                break
-            continue
         lines.append(line)
     return lines
 

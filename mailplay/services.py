@@ -19,6 +19,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine, selectors, services
@@ -28,7 +29,7 @@ from games.mail.context import board_context
 from games.models import Game, Seat
 from games.readers import locales
 
-from .models import InboundReply
+from .models import InboundReply, RefusalNotice
 from .reading import (
     addresses,
     authentication_failed,
@@ -40,6 +41,10 @@ from .reading import (
 )
 
 log = logging.getLogger(__name__)
+
+
+# The lines of a reply that were not read, listed in the answer at most.
+_UNREAD_LISTED = 8
 
 
 class Refused(Exception):
@@ -84,7 +89,7 @@ def _receive(message, sender: str, recipients: list[str], record: InboundReply) 
     if reply_to is None:
         return "ignored: not sent to a reply address of ours"
     user = get_user_model().objects.filter(pk=reply_to.user_id).first()
-    if user is None or not user.email or user.email.lower() != sender.lower():
+    if user is None or not user.email:
         return "refused: the sender is not the player the address is for"
     # A forged From gets no mail either: the player did not write it.
     failed = authentication_failed(message, sender)
@@ -93,25 +98,31 @@ def _receive(message, sender: str, recipients: list[str], record: InboundReply) 
     seat = Seat.objects.filter(game_id=reply_to.game_id, user=user).select_related("game").first()
     if seat is None:
         return "refused: no seat in that game"
-    InboundReply.objects.filter(pk=record.pk).update(user=user, game=seat.game)
     # Refusals and the answer are worded for the player, in their language.
     with locales.reader(selectors.profile_of(user=user)):
+        if user.email.lower() != sender.lower():
+            _tell_once(user, seat, RefusalNotice.Why.OTHER_SENDER, sender.lower())
+            return "refused: the sender is not the player the address is for"
+        InboundReply.objects.filter(pk=record.pk).update(user=user, game=seat.game)
         return _reply_play(message, user, seat, reply_to)
 
 
 def _reply_play(message, user, seat: Seat, reply_to) -> str:
     awaited = seat.position in engine.waiting_for(engine.from_dict(seat.game.state))
+    moves, ignored = commands.read_out(reply_lines(message))
     try:
-        lines, made = _play(user, seat, reply_to.seq, reply_lines(message))
+        if ignored and not moves:  # only words: the first says why there is no move
+            raise Refused(_refusal(ignored[0], commands.not_a_move(ignored[0])))
+        lines, made = _play(user, seat, reply_to.seq, moves)
     except Refused as refusal:
-        _answer(user, seat.game, seat.position, str(refusal))
+        _answer(user, seat, str(refusal), ignored=ignored if moves else [])
         return f"refused: {refusal}"
     game = Game.objects.get(pk=seat.game_id)
     waiting = seat.position in engine.waiting_for(engine.from_dict(game.state))
     # The player's next move, at once; and a player the game did not wait for (who set their
     # trade book, say) hears what was made, as no call to move will tell them.
     if waiting or not awaited:
-        _answer(user, game, seat.position, made=made, waiting=waiting)
+        _answer(user, seat, made=made, waiting=waiting, ignored=ignored)
     return f"played: {', '.join(lines)}"
 
 
@@ -139,10 +150,7 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> tuple[list[str], list
                 made += _worded(result, seat.position)
                 view = engine.view(engine.from_dict(result.game.state), seat.position)
     except (commands.CommandError, engine.IllegalMove, ServiceError) as refusal:
-        said = getattr(refusal, "message", None) or getattr(refusal, "reason", None)
-        raise Refused(
-            _("“{line}”: {reason} Nothing was changed.").format(line=line, reason=said or refusal)
-        ) from None
+        raise Refused(_refusal(line, refusal)) from None
     return lines, made
 
 
@@ -152,38 +160,96 @@ def _worded(result: services.MoveResult, position: int) -> list[str]:
     return [line for line in worded if line]
 
 
+def _refusal(line: str, refusal: Exception) -> str:
+    said = getattr(refusal, "message", None) or getattr(refusal, "reason", None)
+    return _("“{line}”: {reason} Nothing was changed.").format(line=line, reason=said or refusal)
+
+
 def _answer(
     user,
-    game: Game,
-    position: int,
+    seat: Seat,
     said: str = "",
     made: list[str] | None = None,
     waiting: bool = True,
+    ignored=(),
 ) -> None:
     """The board as it is now, with what became of the reply: why it was refused (`said`), or
-    the moves it made (`made`, in the words of the game's log); at most a few an hour."""
+    the moves it made (`made`, in the words of the game's log), and the lines not read; at most
+    a few refusals an hour, then the player is told once that the rest go unanswered."""
     refused = made is None
     if refused and not _may_answer(user.email):
         log.info("reply from %s refused; no more answers this hour", user.email)
+        hour = timezone.now().strftime("%Y-%m-%dT%H")
+        _tell_once(user, seat, RefusalNotice.Why.TOO_MANY, hour, said)
         return
+    _send(user, seat, said, made=made, waiting=waiting, ignored=ignored)
+
+
+def _tell_once(user, seat: Seat, why: str, key: str, said: str = "") -> None:
+    """Tell the player, at their address and once for the key, that a reply went unanswered."""
+    told = RefusalNotice.objects.filter(user=user, game_id=seat.game_id, why=why, key=key)
+    # Other senders count among the player's answers an hour: many of them are not many mails.
+    if told.exists() or (why == RefusalNotice.Why.OTHER_SENDER and not _may_answer(user.email)):
+        return
+    try:
+        with transaction.atomic():
+            RefusalNotice.objects.create(user=user, game_id=seat.game_id, why=why, key=key)
+    except IntegrityError:
+        return
+    subject = ""  # an answer's, about the player's own reply
+    if why == RefusalNotice.Why.TOO_MANY:
+        told = _(
+            "More of your replies in {game} were refused within the hour than get an answer: "
+            "the next ones refused this hour get none, and this is the last such answer. A reply "
+            "that is played is still answered."
+        ).format(game=seat.game.title)
+        said = f"{said}\n\n{told}"
+    else:
+        subject = _("Not played: a reply from another address in {game}")
+        said = _(
+            "A reply to your mail came from {sender}, not from {address}, the address your mails "
+            "go to, so it was not played. Only replies from your own address are played; further "
+            "replies from {sender} get no answer."
+        ).format(sender=key, address=user.email)
+    _send(user, seat, said, subject=subject)
+
+
+def _send(
+    user,
+    seat: Seat,
+    said: str,
+    made: list[str] | None = None,
+    waiting: bool = True,
+    ignored=(),
+    subject: str = "",
+) -> None:
+    refused = made is None
+    game = Game.objects.get(pk=seat.game_id)
     state = engine.from_dict(game.state)
     context = {
         "game": game.title,
-        "you": state.names[position],
+        "you": state.names[seat.position],
         "said": said,
         "refused": refused,
         "made": made,
         "waiting": waiting,
+        "heading": not subject,  # "Your reply could not be played", unless it was not theirs
+        "ignored": [*ignored[:_UNREAD_LISTED], *(["…"] if len(ignored) > _UNREAD_LISTED else [])],
         "open_url": links.link_url(action="open", user_id=user.pk, game_id=game.id),
         "mute_url": links.link_url(action="mute", user_id=user.pk, game_id=game.id),
         "preferences_url": links.preferences_url(),
     }
     if not state.over:
-        context.update(board_context(state, position))
+        context.update(board_context(state, seat.position))
     compose.compose(
         to=user.email,
         subject=(
-            _("Not played: your reply in {game}") if refused else _("Played: your reply in {game}")
+            subject
+            or (
+                _("Not played: your reply in {game}")
+                if refused
+                else _("Played: your reply in {game}")
+            )
         ).format(game=game.title),
         template="reply_answer",
         context=context,

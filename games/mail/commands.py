@@ -336,13 +336,60 @@ def commands_text(view: dict) -> str:
 # Reading commands back.
 
 _GLOSS = re.compile(r"\s*\([^()]*\)\s*$")  # the note the list adds after a command
+_TRAILING = ".,;:!?"  # punctuation a sentence ends with ("End.", "plant chili in field 1.")
+
+
+def _words(line: str) -> list[str]:
+    text = _GLOSS.sub("", line.strip().rstrip(_TRAILING)).rstrip(_TRAILING)
+    return text.lower().replace(",", " , ").split()
+
+
+# The words a command of one word may carry; with others the line is a sentence ("End of my
+# moves", "Pass my regards"), not the command.
+_BARE = {"end": {"turn", "trading"}, "stop": {"planting"}, "pass": set(), "buy": {"field"}}
+
+
+def is_command(line: str) -> bool:
+    """Whether a line is written as a move: a command's word first, or a number alone or
+    before one (a line copied from the list). It may still be one the player cannot make."""
+    words = _words(line)
+    if words and _is_number(words[0]):
+        if len(words) == 1:
+            return True
+        words = words[1:]
+    if not words or words[0] not in _READERS:
+        return False
+    return words[0] not in _BARE or set(words[1:]) <= _BARE[words[0]]
+
+
+def not_a_move(line: str) -> CommandError:
+    return CommandError(
+        _("“{line}” is not one of the moves the mail lists.").format(line=line.strip())
+    )
+
+
+def read_out(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The lines of a reply read as moves, and those left unread, as a play-by-mail judge reads:
+    what stands above the first move (a greeting) is skipped, and reading stops at the first
+    line after the moves that is no move, or an empty one (a greeting, a name, a signature)."""
+    moves: list[str] = []
+    skipped: list[str] = []
+    for index, line in enumerate(lines):
+        if is_command(line):
+            moves.append(line)
+        elif moves:
+            return moves, [*skipped, *filter(None, lines[index:])]
+        elif line:
+            skipped.append(line)
+    return moves, skipped
 
 
 def parse(line: str, view: dict, hand: list[int], numbered: list[str]) -> dict:
     """The move a line stands for. `hand`: the hand as the mail showed it (card numbers name
     its places); `numbered`: the commands as the mail numbered them. A line copied whole from
-    the mail's list, with its number and its note in brackets, reads as the command."""
-    words = _GLOSS.sub("", line).lower().replace(",", " , ").split()
+    the mail's list, with its number and its note in brackets, reads as the command; the
+    punctuation a sentence ends with is not read."""
+    words = _words(line)
     if not words:
         raise CommandError(_("An empty line is no move."))
     if len(words) > 1 and _is_number(words[0]) and words[1] in _READERS:
@@ -357,9 +404,7 @@ def parse(line: str, view: dict, hand: list[int], numbered: list[str]) -> dict:
     verb, rest = words[0], [word for word in words[1:] if word != ","]
     reader = _READERS.get(verb)
     if reader is None:
-        raise CommandError(
-            _("“{line}” is not one of the moves the mail lists.").format(line=line.strip())
-        )
+        raise not_a_move(line)
     return reader(rest, view, hand)
 
 

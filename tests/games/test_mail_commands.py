@@ -212,3 +212,28 @@ def test_a_mail_says_when_the_game_page_offers_moves_its_commands_do_not():
         said = render_to_string(template, {"commands": "  1  plant", "page_only": True})
         assert "More moves are open to you on the game page than this mail lists." in said
         assert "More moves" not in render_to_string(template, {"commands": "  1  plant"})
+
+
+def test_a_reply_is_read_as_a_judge_reads_it_its_words_around_the_moves_left_unread():
+    lines = ["Hi all,", "", "plant chili in field 1.", "5.", "End.", "Cheers,", "Ann", "", "3"]
+
+    moves, unread = commands.read_out(lines)
+
+    assert moves == ["plant chili in field 1.", "5.", "End."]
+    assert unread == ["Hi all,", "Cheers,", "Ann", "3"]
+
+
+def test_the_punctuation_ending_a_sentence_is_not_read():
+    state = next(states())
+    view = engine.view(state, engine.waiting_for(state)[0])
+    first = commands.commands(view)[0].text
+
+    assert reads(view, f"{first}.") == reads(view, first)
+    assert reads(view, "1!") == reads(view, "1")
+
+
+def test_a_sentence_beginning_with_a_commands_word_is_no_command():
+    assert not commands.is_command("End of my moves.")
+    assert not commands.is_command("Pass my regards to Bob!")
+    assert not commands.is_command("2 cheers")
+    assert all(map(commands.is_command, ["end turn", "buy field", "3 pass", "Stop."]))

@@ -1,5 +1,6 @@
 """Reading the mails a table got, and replying to them as a mail client does."""
 
+from datetime import timedelta
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import make_msgid
@@ -7,7 +8,7 @@ from types import SimpleNamespace
 
 from django.core import mail as sent_mail
 
-from games import engine
+from games import engine, services
 from games.mail import links
 from tests.helpers import fresh
 
@@ -20,6 +21,13 @@ def awaited(game):
 
 def last_mail_to(user):
     return [m for m in sent_mail.outbox if m.to == [user.email]][-1]
+
+
+def first_call(game):
+    """The player the game waits for, and the mail that calls them."""
+    services.outbox_flush(older_than=timedelta(0))
+    player = awaited(game)
+    return player, last_mail_to(player)
 
 
 def reply(to_mail, body: str, *, sender=None, html=False, quote=True, **headers) -> bytes:

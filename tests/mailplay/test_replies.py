@@ -13,7 +13,7 @@ from mailplay.models import InboundReply
 from mailplay.services import reply_receive
 from tests.helpers import fresh, started
 
-from .helpers import awaited, last_mail_to, reply
+from .helpers import awaited, first_call, last_mail_to, reply
 
 pytestmark = pytest.mark.django_db
 
@@ -34,12 +34,6 @@ def test_the_mail_asking_for_a_move_carries_the_board_the_moves_and_a_reply_addr
     assert "   1  plant " in message.body
     assert links.read_reply_address(message.reply_to[0]).seq == fresh(table).seq
     assert message.extra_headers["Auto-Submitted"] == "auto-generated"
-
-
-def first_call(game):
-    services.outbox_flush(older_than=timedelta(0))
-    player = awaited(game)
-    return player, last_mail_to(player)
 
 
 def test_a_reply_with_moves_plays_them_in_order_and_sends_the_next_board(table):
@@ -74,15 +68,22 @@ def test_a_reply_whose_second_move_cannot_be_made_changes_nothing_and_says_why(t
     assert "   1  " in answer.body  # the board as it is, to try again
 
 
-def test_a_reply_from_another_address_is_refused_and_not_answered(table, dave):
+def test_a_reply_from_another_address_is_refused_and_the_player_told_once(table, dave):
     player, message = first_call(table)
     before, mails = unchanged(table), len(sent_mail.outbox)
 
-    outcome = reply_receive(raw=reply(message, "1", sender="mallory@example.org"))
+    outcomes = [
+        reply_receive(raw=reply(message, "1", sender=sender))
+        for sender in ("mallory@example.org", "Mallory@example.org", "eve@example.org")
+    ]
 
-    assert outcome == "refused: the sender is not the player the address is for"
+    assert outcomes == ["refused: the sender is not the player the address is for"] * 3
     assert unchanged(table) == before
-    assert len(sent_mail.outbox) == mails
+    told = sent_mail.outbox[mails:]
+    assert [mail.to for mail in told] == [[player.email], [player.email]]  # never the sender
+    assert "came from mallory@example.org, not from" in told[0].body
+    assert "came from eve@example.org, not from" in told[1].body
+    assert "   1  " in told[0].body  # the board, to play from their own address
 
 
 def test_a_reply_read_twice_is_played_once(table):
@@ -198,16 +199,20 @@ def test_a_reply_with_no_move_or_only_words_says_what_to_write(table):
     assert unchanged(table) == before
 
 
-def test_a_sender_gets_a_few_answers_an_hour_at_most(table, settings):
+def test_a_sender_gets_a_few_answers_an_hour_at_most_and_is_told_so_once(table, settings):
     settings.MAIL_REPLY_ANSWERS_PER_HOUR = 2
     player, message = first_call(table)
     answers = len(sent_mail.outbox)
 
-    for _ in range(4):
+    for _ in range(5):
         reply_receive(raw=reply(message, "nonsense"))
 
-    assert len(sent_mail.outbox) - answers == 2
-    assert InboundReply.objects.filter(outcome__startswith="refused").count() == 4
+    told = sent_mail.outbox[answers:]
+    assert [mail.to for mail in told] == [[player.email]] * 3
+    assert "were refused within the hour than get an answer" in told[2].body
+    assert "“nonsense”" in told[2].body  # why the reply that went over was refused
+    assert "than get an answer" not in told[1].body
+    assert InboundReply.objects.filter(outcome__startswith="refused").count() == 5
 
 
 def test_a_reply_posted_to_a_mail_services_webhook_is_played(table):
