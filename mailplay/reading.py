@@ -31,16 +31,16 @@ _DAEMONS = re.compile(r"^(mailer-daemon|postmaster|no-?reply)@", re.IGNORECASE)
 
 def not_a_persons_reply(message: AnymailInboundMessage) -> str:
     """Why a message is no person's reply (and must not be answered), or ""."""
-    if message.get("X-Bohnanza-Kind"):
+    if header(message, "X-Bohnanza-Kind"):
         return "one of our own mails"
-    submitted = (message.get("Auto-Submitted") or "no").strip().lower()
+    submitted = (header(message, "Auto-Submitted") or "no").strip().lower()
     if submitted != "no":
         return f"sent by a machine (Auto-Submitted: {submitted})"
-    if (message.get("Precedence") or "").strip().lower() in _BULK:
+    if header(message, "Precedence").strip().lower() in _BULK:
         return "bulk or list mail"
-    if message.get("X-Autoreply") or message.get("X-Autorespond") or message.get("List-Id"):
+    if any(header(message, name) for name in ("X-Autoreply", "X-Autorespond", "List-Id")):
         return "an auto-reply or list mail"
-    if message.get_content_type() == "multipart/report" or message.get("Return-Path") == "<>":
+    if message.get_content_type() == "multipart/report" or header(message, "Return-Path") == "<>":
         return "a bounce"
     sender = sender_of(message)
     if not sender or _DAEMONS.match(sender):
@@ -73,9 +73,33 @@ def _text(value) -> str:
     return str(value or "").replace("\x00", "")
 
 
+def header_values(message: AnymailInboundMessage, name: str) -> list[str]:
+    """A header's values as the mail wrote them, unfolded: read without Python's header
+    parser, which a malformed header can make raise."""
+    wanted = name.lower()
+    return [
+        re.sub(r"\r?\n[ \t]", " ", _readable(value))
+        for key, value in message.raw_items()
+        if key.lower() == wanted
+    ]
+
+
+def _readable(value) -> str:
+    """Text that can be stored: bytes the mail gave undecoded (kept as surrogates) read as
+    UTF-8 where they are, replaced where not, and no NUL."""
+    text = _text(value)
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def header(message: AnymailInboundMessage, name: str) -> str:
+    """A header's first value as the mail wrote it, or ""."""
+    values = header_values(message, name)
+    return values[0] if values else ""
+
+
 def addresses(message: AnymailInboundMessage, header: str) -> list[str]:
     """The addresses a header names, as far as they are addresses."""
-    found = getaddresses([_text(value) for value in message.get_all(header) or []])
+    found = getaddresses(header_values(message, header))
     return [address for _name, address in found if "@" in address]
 
 
@@ -86,7 +110,7 @@ def sender_of(message: AnymailInboundMessage) -> str:
 
 
 def message_id_of(message: AnymailInboundMessage) -> str:
-    return _text(message.get("Message-ID")).strip()
+    return header(message, "Message-ID").strip()
 
 
 def reply_address_of(address: str) -> links.ReplyTo | None:
@@ -120,13 +144,13 @@ _RESULT = re.compile(r"(?P<method>[a-z]+)\s*=\s*(?P<result>[a-z]+)(?P<properties
 
 def authentication_failed(message: AnymailInboundMessage, sender: str) -> str:
     """Why the receiving mail server doubts that the sender wrote the message, or ""."""
-    if _text(message.get("X-Spam-Flag")).strip().lower() == "yes":
+    if header(message, "X-Spam-Flag").strip().lower() == "yes":
         return "flagged as spam"
     domain = sender.rsplit("@", 1)[-1].lower()
     results: dict[str, set[str]] = {}
-    for header in message.get_all("Authentication-Results") or []:
+    for result in header_values(message, "Authentication-Results"):
         # The first item names the server that checked; the others are method=result ...
-        for item in _text(header).split(";")[1:]:
+        for item in result.split(";")[1:]:
             found = _RESULT.match(re.sub(r"\([^)]*\)", "", item).strip())
             if found and _for_domain(found["properties"], domain):
                 results.setdefault(found["method"].lower(), set()).add(found["result"].lower())

@@ -139,3 +139,16 @@ def test_a_reply_a_spam_filter_flagged_plays_nothing(table, caplog):
 
     assert outcome.startswith("refused:")
     assert unchanged(table) == before
+
+
+def test_a_header_pythons_parser_stumbles_on_and_undecodable_bytes_leave_an_outcome(
+    table, caplog
+):
+    # Found by the fuzz test: an unclosed quote in Cc made the header parser raise IndexError,
+    # and raw bytes in Message-ID could not be stored.
+    raw = (
+        b'Message-ID: \x80c\xd2\x8f\r\nFrom: "Player" <nobody@example.com>\r\nCc: "\r\n'
+        b"To: play@bohnanza.localhost\r\n\r\nharvest 9\r\n"
+    )
+
+    assert receive(raw, caplog) == "ignored: not sent to a reply address of ours"
