@@ -118,8 +118,9 @@ def test_a_move_mails_on_commit_through_the_task(started_game, django_capture_on
     assert all(row.sent_at for row in rows(game, "offer"))
 
 
-def test_an_accepted_and_a_declined_offer_mail_the_player_who_made_it(started_game):
-    game, to = offer_in_trade(started_game)
+def accepted_offer(game):
+    """The active player's gift, accepted by the player it was made to; the state before."""
+    game, to = offer_in_trade(game)
     state = state_of(game)
     [offer] = state.offers.values()
     services.move_submit(
@@ -128,6 +129,11 @@ def test_an_accepted_and_a_declined_offer_mail_the_player_who_made_it(started_ga
         action={"kind": "accept", "offer": offer.id, "give": []},
         expected_seq=fresh(game).seq,
     )
+    return game, to, state
+
+
+def test_an_accepted_and_a_declined_offer_mail_the_player_who_made_it(started_game):
+    game, to, state = accepted_offer(started_game)
     game, other = offer_in_trade(game, to=(state.active + 2) % state.players)
     [offer] = state_of(game).offers.values()
     services.move_submit(
@@ -393,15 +399,7 @@ def test_a_player_away_from_a_fast_table_gets_one_call_and_one_reminder_until_ba
 
 
 def test_a_players_mails_about_a_game_form_one_thread_of_their_own(started_game):
-    game, to = offer_in_trade(started_game)
-    state = state_of(game)
-    [offer] = state.offers.values()
-    services.move_submit(
-        game_id=game.id,
-        user=user_at(game, to),
-        action={"kind": "accept", "offer": offer.id, "give": []},
-        expected_seq=fresh(game).seq,
-    )
+    game, _, state = accepted_offer(started_game)
     maker = user_at(game, state.active)
 
     threads = {
