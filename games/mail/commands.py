@@ -258,12 +258,11 @@ def page_only(view: dict) -> bool:
 
 def _per_move(view: dict) -> list[list[Command]]:
     """The commands of each legal move, in their order (none for a move no command writes)."""
-    hand = [card["id"] for card in view["hand"] or []]
     me = view["players"][view["seat"]]
-    return [_as_commands(move, view, hand, me) for move in view["legal"]]
+    return [_as_commands(move, view, me) for move in view["legal"]]
 
 
-def _as_commands(move: dict, view: dict, hand: list[int], me: dict) -> list[Command]:
+def _as_commands(move: dict, view: dict, me: dict) -> list[Command]:
     kind = move["kind"]
     if kind == "plant":
         bean = bean_name(_bean_of(view, move["card"]))
@@ -284,13 +283,7 @@ def _as_commands(move: dict, view: dict, hand: list[int], me: dict) -> list[Comm
     if kind == "discard":
         return [Command(f"discard {bean_name(_bean_of(view, move['card'])).lower()}", "")]
     if kind == "accept":
-        places = ",".join(str(hand.index(card) + 1) for card in move["give"])
-        note = (
-            _("giving your cards {places}").format(places=places)
-            if places
-            else _("nothing asked in return")
-        )
-        return [Command(f"accept {move['offer']}", note)]
+        return [Command(f"accept {move['offer']}", _accept_note(move, view))]
     if kind == "take":
         paid = ", ".join(_counted(move["ask"]))
         note = _("paying {cards}").format(cards=paid) if paid else _("a gift")
@@ -301,6 +294,26 @@ def _as_commands(move: dict, view: dict, hand: list[int], me: dict) -> list[Comm
         name = view["players"][move["to"][0]]["name"]
         return [Command(_offer_example(name, move["ask"][0]), _("an example"), example=True)]
     return []
+
+
+def _accept_note(move: dict, view: dict) -> str:
+    """What accepting an offer gives: beans of the hand, face-up cards, or nothing."""
+    given: dict[str, int] = {}
+    for card in move["give"]:
+        bean = _bean_of(view, card)
+        given[bean] = given.get(bean, 0) + 1
+    hand = ", ".join(_counted(given))
+    [offer] = [offer for offer in view["offers"] if offer["id"] == move["offer"]]
+    faceup = ", ".join(bean_name(card["bean"]) for card in offer["ask_faceup"])
+    if hand and faceup:
+        return _("giving {cards} from your hand and the face-up {faceup}").format(
+            cards=hand, faceup=faceup
+        )
+    if hand:
+        return _("giving {cards} from your hand").format(cards=hand)
+    if faceup:
+        return _("giving the face-up {faceup}").format(faceup=faceup)
+    return _("nothing asked in return")
 
 
 def _offer_example(name: str, bean: str) -> str:

@@ -237,3 +237,42 @@ def test_a_sentence_beginning_with_a_commands_word_is_no_command():
     assert not commands.is_command("Pass my regards to Bob!")
     assert not commands.is_command("2 cheers")
     assert all(map(commands.is_command, ["end turn", "buy field", "3 pass", "Stop."]))
+
+
+def _accept_note(state, seat: int) -> str:
+    [command] = [
+        c for c in commands.commands(engine.view(state, seat)) if c.text.startswith("accept")
+    ]
+    return command.note
+
+
+def test_accepting_an_offer_says_the_face_up_cards_it_asks():
+    state = next(s for s in states() if s.phase == "trade" and s.faceup and not s.offers)
+    seat, other = state.active, (state.active + 1) % 3
+    faceup = state.faceup[0]
+    bean = engine.BEANS[state.card_beans[faceup]].key
+    engine.apply(
+        state,
+        other,
+        {"kind": "offer", "to": seat, "give": [state.hands[other][0]], "ask_faceup": [faceup]},
+    )
+
+    assert _accept_note(state, seat) == f"giving the face-up {commands.bean_name(bean)}"
+    with translation.override("de"):
+        assert _accept_note(state, seat) == f"du gibst die aufgedeckte {commands.bean_name(bean)}"
+
+
+def test_accepting_an_offer_says_which_beans_of_the_hand_it_gives():
+    state = next(s for s in states() if s.phase == "trade" and s.hands[s.active] and not s.offers)
+    seat, other = state.active, (state.active + 1) % 3
+    bean = engine.BEANS[state.card_beans[state.hands[seat][-1]]].key
+    engine.apply(
+        state,
+        other,
+        {"kind": "offer", "to": seat, "give": [state.hands[other][0]], "ask": {bean: 1}},
+    )
+
+    assert _accept_note(state, seat) == f"giving 1 {commands.bean_name(bean)} from your hand"
+    with translation.override("fr"):
+        name = commands.bean_name(bean)
+        assert _accept_note(state, seat) == f"en donnant 1 {name} de votre main"
