@@ -7,7 +7,9 @@ own secrets), the recipient's own cards, and the deadline.
 from datetime import datetime
 from functools import partial
 
+from django.db.models import Max
 from django.utils import formats, timezone
+from django.utils.translation import ngettext
 
 from games import engine
 from games.clocks import timecontrol
@@ -15,9 +17,9 @@ from games.engine.beans import bean_name
 from games.engine.ending import worded_summary
 from games.engine.events import bean_summary
 from games.mail import commands
-from games.models import Game, Seat
+from games.models import Game, Move, Outbox, Seat
 
-MAX_RECENT_LINES = 8
+MAX_RECENT_LINES = 30
 
 
 def board_context(state, position: int) -> dict:
@@ -41,14 +43,34 @@ def common_context(game: Game, state, position: int) -> dict:
     }
 
 
-def kind_context(kind: str, state, events: list, position: int) -> dict:
-    names = state.names
+def recent_lines(game: Game, state, seat: Seat, seq: int) -> list[str]:
+    """The log lines of every move since the previous mail to the seat's player about the game
+    (up to move `seq`), as the player may read them; the last `MAX_RECENT_LINES` of them, after
+    a line that counts the earlier ones."""
+    previous = Outbox.objects.filter(user_id=seat.user_id, game=game, seq__lt=seq).aggregate(
+        Max("seq")
+    )["seq__max"]
+    moves = Move.objects.filter(game=game, seq__lte=seq)
+    if previous is not None:
+        moves = moves.filter(seq__gt=previous)
+    position = seat.position
     worded = [
-        engine.describe(event.for_seat(position), names, position)
-        for event in events
-        if event.kind != "game_started"
+        engine.describe(engine.Event.from_dict(stored).for_seat(position), state.names, position)
+        for events in moves.values_list("events", flat=True)
+        for stored in events
+        if stored["kind"] != "game_started"
     ]
-    recent = [line for line in worded if line][-MAX_RECENT_LINES:]
+    lines = [line for line in worded if line]
+    earlier = len(lines) - MAX_RECENT_LINES
+    if earlier <= 0:
+        return lines
+    more = ngettext("…and {n} earlier", "…and {n} earlier", earlier).format(n=earlier)
+    return [more, *lines[-MAX_RECENT_LINES:]]
+
+
+def kind_context(kind: str, state, position: int, recent) -> dict:
+    """`recent`: a function that gives the log lines the mail lists (see `recent_lines`)."""
+    names = state.names
     if kind == "your_turn":
         hand = state.hands[position]
         front = bean_name(engine.BEANS[state.card_beans[hand[0]]].key) if hand else None
@@ -57,14 +79,14 @@ def kind_context(kind: str, state, events: list, position: int) -> dict:
         # (with a choice an expansion adds, say) is told as the page tells it.
         task = "" if prompt.key == "plant_front" or not hand else prompt.text
         return {
-            "recent": recent,
+            "recent": recent(),
             "front": front,
             "task": task,
             "hand_size": len(hand),
             "turn": state.turn,
         }
     if kind in ("offer_accepted", "offer_declined"):
-        return {"recent": recent, "trading": "end_trading" in engine.legal_kinds(state, position)}
+        return {"recent": recent(), "trading": "end_trading" in engine.legal_kinds(state, position)}
     if kind == "plant_received":
         beans = [engine.BEANS[state.card_beans[c]].key for c in state.to_plant[position]]
         return {"beans": bean_summary(beans), "count": len(beans)}

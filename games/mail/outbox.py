@@ -8,6 +8,7 @@ which builds the message (`games.mail.compose`).
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 
 from games import engine, task_queue
 from games.mail.context import (
@@ -18,6 +19,7 @@ from games.mail.context import (
     kind_context,
     offer_context,
     reader_worded,
+    recent_lines,
 )
 from games.models import Deadline, Game, Move, Outbox, Profile, Seat
 from games.readers import locales, presence
@@ -100,7 +102,9 @@ def mail_after_move(
         with locales.reader(Profile.of(seat.user)):
             context = {
                 **common_context(game, state, position),
-                **kind_context(kind, state, events, position),
+                **kind_context(
+                    kind, state, position, partial(recent_lines, game, state, seat, seq)
+                ),
                 **reader_worded(extra),
             }
             if seat.id in due:

@@ -7,12 +7,13 @@ import pytest
 from django.core import mail as sent_mail
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import engine, services
+from games.engine import Event
 from games.engine.events import bean_names
 from games.mail import compose, outbox
-from games.models import Deadline, Game, Outbox, Profile, Seat
+from games.models import Deadline, Game, Move, Outbox, Profile, Seat
 from games.readers import presence
 from tests.helpers import fresh, state_of, user_at
 
@@ -413,3 +414,66 @@ def test_a_players_mails_about_a_game_form_one_thread_of_their_own(started_game)
     message = compose.row_message(rows(game, "offer_accepted")[0])
     assert message.extra_headers["In-Reply-To"] == message.extra_headers["References"]
     assert f"game-{game.id}." in message.extra_headers["References"]
+
+
+def log_lines(game, position: int, after: int, upto: int) -> list[str]:
+    """The log lines seat `position` may read of the moves after `after` up to `upto`."""
+    state = state_of(game)
+    return [
+        line
+        for move in Move.objects.filter(game=game, seq__gt=after, seq__lte=upto)
+        for stored in move.events
+        if stored["kind"] != "game_started"
+        and (
+            line := engine.describe(
+                Event.from_dict(stored).for_seat(position), state.names, position
+            )
+        )
+    ]
+
+
+def test_what_happened_lists_every_move_since_the_players_last_mail(started_game):
+    game = play_until(started_game, lambda state: state.turn == 6)
+    longer = 0
+    for row in rows(game, "your_turn"):
+        mails = Outbox.objects.filter(user=row.user, game=game, seq__lt=row.seq)
+        previous = mails.order_by("seq").last()
+        if previous is None:
+            continue
+        position = Seat.objects.get(game=game, user=row.user).position
+        listed = log_lines(game, position, previous.seq, row.seq)
+        assert row.context["recent"] == listed
+        assert all(line in compose.row_message(row).body for line in listed)
+        longer += len(listed) > len(log_lines(game, position, row.seq - 1, row.seq))
+    assert longer  # a mail that lists more than its last move
+
+
+def test_what_happened_after_a_long_silence_lists_the_last_moves_and_counts_the_others(
+    started_game,
+):
+    position = state_of(started_game).active
+    user = user_at(started_game, position)
+    set_preference(user, Profile.Mail.NONE)
+    # Silent until the turn before the player's, once that turn's trades are made: the next
+    # mail is the call to play.
+    game = play_until(
+        started_game,
+        lambda state: (
+            state.turn >= 9
+            and state.active == (position - 1) % state.players
+            and state.phase == "plant_traded"
+        ),
+    )
+    set_preference(user, Profile.Mail.EVERY)
+    profile = Profile.of(user)
+    profile.language = "de"
+    profile.save()
+    game = play_until(game, lambda state: state.turn == 12)
+
+    [previous, row, *_] = Outbox.objects.filter(user=user, game=game).order_by("seq", "id")
+
+    assert previous.seq == 0 and row.kind == "your_turn"  # the first call, then the next
+    with translation.override("de"):
+        listed = log_lines(game, position, previous.seq, row.seq)
+    assert len(listed) > 40
+    assert row.context["recent"] == [f"…und {len(listed) - 30} frühere", *listed[-30:]]
