@@ -61,7 +61,7 @@ def test_the_start_of_a_game_mails_the_start_player_its_turn(started_game):
     [message] = sent_mail.outbox
     text, html = bodies(message)
     assert message.to == [starter.email]
-    assert message.subject == f"Your turn in {started_game.name}"
+    assert message.subject == f"Your turn in {started_game.name} (turn 1)"
     front = engine.BEANS[state_of(started_game).card_beans[state_of(started_game).hands[0][0]]]
     assert started_game.name in text
     assert escape(started_game.name) in html
@@ -322,7 +322,7 @@ def test_a_deadline_within_the_hour_sends_one_reminder(started_game):
 
     [row] = rows(started_game, "reminder")
     message = compose.row_message(row)
-    assert message.subject == f"Time is running out in {started_game.name}"
+    assert message.subject == f"Time is running out in {started_game.name} (turn 1)"
     assert "about 50 minutes" in message.body
     assert "make your move" in message.body
 
@@ -413,3 +413,10 @@ def test_a_players_mails_about_a_game_form_one_thread_of_their_own(started_game)
     message = compose.row_message(rows(game, "offer_accepted")[0])
     assert message.extra_headers["In-Reply-To"] == message.extra_headers["References"]
     assert f"game-{game.id}." in message.extra_headers["References"]
+
+
+def test_a_row_written_without_the_turn_tells_the_games_turn_in_its_subject(started_game):
+    [row] = rows(started_game)
+    row.context.pop("turn")
+
+    assert compose.subject_of(row) == f"Your turn in {started_game.name} (turn 1)"
