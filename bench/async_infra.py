@@ -46,6 +46,16 @@ def wait_until(predicate, timeout: float, interval: float = 0.05, what: str = "a
         time.sleep(interval)
 
 
+def shown(part: email.message.EmailMessage) -> str:
+    """A plain text part as a mail client shows it: a format=flowed part (RFC 3676) with its
+    stuffing taken away and its soft breaks, the lines ending in a space, joined."""
+    text = part.get_content()
+    if part.get_param("format") != "flowed":
+        return text
+    lines = [line[1:] if line.startswith(" ") else line for line in text.splitlines()]
+    return "".join(line if line.endswith(" ") and line != "-- " else f"{line}\n" for line in lines)
+
+
 @dataclass(frozen=True, slots=True)
 class Received:
     at: float  # time.time() when the server had the whole message
@@ -62,7 +72,7 @@ class Received:
         return int(value) if value else None
 
     def text(self) -> str:
-        return self.message.get_body(("plain",)).get_content()
+        return shown(self.message.get_body(("plain",)))
 
     def html(self) -> str:
         return self.message.get_body(("html",)).get_content()
@@ -97,7 +107,8 @@ class SmtpSink:
         with self._lock:
             found = list(self.received)
         return [
-            m for m in found
+            m
+            for m in found
             if (kind is None or m.kind == kind) and (to is None or to in m.recipients)
         ]
 
@@ -125,16 +136,29 @@ class Worker:
     def start(self, timeout: float = 40.0) -> "Worker":
         celery = str(Path(sys.executable).parent / "celery")
         command = [
-            celery, "-A", "bohnanza_site", "worker", "--beat",
-            "-l", "info",
-            "-c", str(self.concurrency),
-            "-n", self.hostname,
-            "-s", str(self._dir / "celerybeat-schedule"),
-            "--without-gossip", "--without-mingle",
+            celery,
+            "-A",
+            "bohnanza_site",
+            "worker",
+            "--beat",
+            "-l",
+            "info",
+            "-c",
+            str(self.concurrency),
+            "-n",
+            self.hostname,
+            "-s",
+            str(self._dir / "celerybeat-schedule"),
+            "--without-gossip",
+            "--without-mingle",
         ]
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
-            command, cwd=ROOT, env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
+            command,
+            cwd=ROOT,
+            env=self.env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         try:
@@ -199,7 +223,9 @@ class RedisServer:
     def cli(self, *args: str, check: bool = True) -> str:
         result = subprocess.run(
             ["redis-cli", "-h", self.host, "-p", str(self.port), *args],
-            capture_output=True, text=True, timeout=10,
+            capture_output=True,
+            text=True,
+            timeout=10,
         )
         if check and result.returncode != 0:
             raise RuntimeError(f"redis-cli {' '.join(args)}: {result.stderr or result.stdout}")

@@ -243,14 +243,17 @@ def _send(
         context.update(board_context(state, seat.position))
     compose.compose(
         to=user.email,
-        subject=(
-            subject
-            or (
-                _("Not played: your reply in {game}")
-                if refused
-                else _("Played: your reply in {game}")
-            )
-        ).format(game=game.title),
+        subject=compose.with_turn(
+            (
+                subject
+                or (
+                    _("Not played: your reply in {game}")
+                    if refused
+                    else _("Played: your reply in {game}")
+                )
+            ).format(game=game.title),
+            None if state.over else state.turn,
+        ),
         template="reply_answer",
         context=context,
         headers={"X-Bohnanza-Kind": "reply_answer"},

@@ -2,6 +2,7 @@
 language. Links are signed when the mail is built, so they expire from then.
 """
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 from functools import partial
@@ -27,6 +28,14 @@ SUBJECTS = {
     "game_over": gettext_noop("{game} is over"),
     "bot_standing_in": gettext_noop("A bot is playing for you in {game}"),
 }
+# Mail about a game that has ended tells no turn.
+_NO_TURN = {"game_over"}
+# Plain text is wrapped at this width, as format=flowed (RFC 3676).
+WIDTH = 72
+# Where a long line breaks best: after a list's comma or semicolon, or in the run of spaces
+# between two items (a hand's cards), so that no item is broken across lines.
+_BETWEEN_ITEMS = re.compile(r"(?<=[,;]) +| {2,}")
+_ANY_SPACE = re.compile(r" +")
 # The links a mail of an expansion's kind carries besides the usual ones: each is given the row
 # and a function that makes a link for an action. Filled when the app is ready.
 ROW_LINKS: dict[str, Callable[[Outbox, Callable[..., str]], dict]] = {}
@@ -40,13 +49,25 @@ def add_mail_kind(kind: str, subject: str, links_of=None) -> None:
         ROW_LINKS[kind] = links_of
 
 
+class FlowedMail(EmailMultiAlternatives):
+    """A mail whose plain text part is sent as format=flowed (RFC 3676): its body, as written,
+    wrapped by `flowed`; a reader that knows the format joins the soft breaks again."""
+
+    def message(self, **kwargs):
+        message = super().message(**kwargs)
+        message.get_body(("plain",)).set_content(
+            flowed(self.body), charset="utf-8", params={"format": "flowed"}
+        )
+        return message
+
+
 def compose(
     *, to: str, subject: str, template: str, context: dict, headers: dict, reply_to: str = ""
 ) -> EmailMultiAlternatives:
-    """The one way a mail is made: a plain text body and an HTML alternative from the pair of
-    templates `mail/<template>.txt` and `.html`. Every mail says it was sent by a machine, so
-    that auto-responders do not answer it (RFC 3834)."""
-    message = EmailMultiAlternatives(
+    """The one way a mail is made: a plain text body, sent as format=flowed, and an HTML
+    alternative from the pair of templates `mail/<template>.txt` and `.html`. Every mail says
+    it was sent by a machine, so that auto-responders do not answer it (RFC 3834)."""
+    message = FlowedMail(
         subject=subject,
         body=render_to_string(f"mail/{template}.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
@@ -58,6 +79,66 @@ def compose(
     return message
 
 
+def flowed(text: str) -> str:
+    """Plain text as format=flowed (RFC 3676): each line longer than `WIDTH` broken at spaces,
+    between a list's items where it can be, each soft break ending in a space; a link is never
+    broken; trailing spaces of a line's end are dropped (they would join it to the next), but
+    the signature separator is "-- "; a line that begins with a space, ">" or "From " is
+    stuffed with one space, which a reader of the format takes away again."""
+    lines = []
+    for line in text.split("\n"):
+        line = line.rstrip()
+        if line == "--":
+            lines.append("-- ")
+            continue
+        lines += [_stuffed(part) for part in _broken(line)]
+    return "\n".join(lines)
+
+
+def _broken(line: str) -> list[str]:
+    parts = []
+    while len(line) > WIDTH:
+        cut = _cut(line)
+        if cut is None:
+            break
+        parts.append(line[:cut])
+        line = line[cut:]
+    return [*parts, line]
+
+
+def _cut(line: str) -> int | None:
+    """Where a long line breaks: after the last run of spaces that leaves its first part at
+    most `WIDTH` long, preferring a break between items in the line's second half; where no
+    space comes early enough, after the first one (a long link stays whole)."""
+    indent = len(line) - len(line.lstrip(" "))
+    fitting = [
+        space
+        for space in _ANY_SPACE.finditer(line, indent)
+        if space.start() <= WIDTH and space.end() < len(line)
+    ]
+    between = [
+        space
+        for space in _BETWEEN_ITEMS.finditer(line, indent)
+        if WIDTH // 2 <= space.start() <= WIDTH and space.end() < len(line)
+    ]
+    if between or fitting:
+        return (between or fitting)[-1].end()
+    later = _ANY_SPACE.search(line, indent)
+    return later.end() if later and later.end() < len(line) else None
+
+
+def _stuffed(line: str) -> str:
+    return f" {line}" if line.startswith((" ", ">", "From ")) else line
+
+
+def with_turn(subject: str, turn: int | None) -> str:
+    """A subject about a running game tells its turn, so that a player's mails about a game
+    read apart in the mailbox."""
+    if not turn:
+        return subject
+    return gettext("{subject} (turn {turn})").format(subject=subject, turn=turn)
+
+
 def subject_of(row: Outbox) -> str:
     """Worded in the language active for the recipient. A row about a game is worded here; a
     row without one (the end of a league's season) carries its own subject, marked for
@@ -65,7 +146,13 @@ def subject_of(row: Outbox) -> str:
     if row.game_id is None:
         written = row.context["subject"]
         return gettext(written).format(**worded(row.context))
-    return gettext(SUBJECTS[row.kind]).format(**{"maker": "", "taker": "", **worded(row.context)})
+    subject = gettext(SUBJECTS[row.kind]).format(
+        **{"maker": "", "taker": "", **worded(row.context)}
+    )
+    if row.kind in _NO_TURN:
+        return subject
+    # A row written before its context carried the turn tells the game's.
+    return with_turn(subject, row.context.get("turn") or row.game.state.get("turn"))
 
 
 def worded(context: dict) -> dict:

@@ -40,6 +40,7 @@ def common_context(game: Game, state, position: int) -> dict:
         "game_id": game.id,
         "seat": position,
         "you": state.names[position],
+        "turn": state.turn,
     }
 
 
@@ -83,7 +84,6 @@ def kind_context(kind: str, state, position: int, recent) -> dict:
             "front": front,
             "task": task,
             "hand_size": len(hand),
-            "turn": state.turn,
         }
     if kind in ("offer_accepted", "offer_declined"):
         return {"recent": recent(), "trading": "end_trading" in engine.legal_kinds(state, position)}

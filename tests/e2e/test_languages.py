@@ -119,13 +119,13 @@ def test_a_german_player_plays_a_turn_in_german_and_an_english_one_reads_english
     assert not re.search(r"\b(You|planted|harvested|the)\b", log.inner_text())
 
     subject, body, due = last_call(user_named("alice"))
-    assert subject == "Du bist am Zug in Bohnen"
+    assert re.fullmatch(r"Du bist am Zug in Bohnen \(Zug \d+\)", subject)
     assert f"Deine Zeit läuft am {local(due, 'Europe/Berlin', 'de')}" in body
     assert "Your" not in body
 
     play_for_others_until(game, "bob")
     subject, body, due = last_call(user_named("bob"))
-    assert subject == "Your turn in Bohnen"
+    assert re.fullmatch(r"Your turn in Bohnen \(turn \d+\)", subject)
     assert f"Your time runs out on {local(due, 'America/New_York', 'en')}" in body
     assert "Du " not in body
     for page in pages.values():

@@ -175,11 +175,11 @@ def test_a_mail_goes_out_in_its_recipients_language_and_zone_whoever_made_the_mo
     german_due = Outbox.objects.get(user=second, kind="your_turn").context["due"]
     english_due = Outbox.objects.get(user=third, kind="your_turn").context["due"]
 
-    assert german.subject == f"Du bist am Zug in {started_game.name}"
+    assert german.subject == f"Du bist am Zug in {started_game.name} (Zug 2)"
     assert english_words(german.body) == set()
     assert english_words(visible_text(german.alternatives[0][0])) == set()
     assert f"Deine Zeit läuft am {local(german_due, 'Europe/Berlin', 'de')}" in german.body
-    assert english.subject == f"Your turn in {started_game.name}"
+    assert english.subject == f"Your turn in {started_game.name} (turn 3)"
     assert f"Your time runs out on {local(english_due, 'America/New_York', 'en')}" in english.body
 
 

@@ -62,7 +62,7 @@ def test_the_start_of_a_game_mails_the_start_player_its_turn(started_game):
     [message] = sent_mail.outbox
     text, html = bodies(message)
     assert message.to == [starter.email]
-    assert message.subject == f"Your turn in {started_game.name}"
+    assert message.subject == f"Your turn in {started_game.name} (turn 1)"
     front = engine.BEANS[state_of(started_game).card_beans[state_of(started_game).hands[0][0]]]
     assert started_game.name in text
     assert escape(started_game.name) in html
@@ -323,7 +323,7 @@ def test_a_deadline_within_the_hour_sends_one_reminder(started_game):
 
     [row] = rows(started_game, "reminder")
     message = compose.row_message(row)
-    assert message.subject == f"Time is running out in {started_game.name}"
+    assert message.subject == f"Time is running out in {started_game.name} (turn 1)"
     assert "about 50 minutes" in message.body
     assert "make your move" in message.body
 
@@ -477,3 +477,10 @@ def test_what_happened_after_a_long_silence_lists_the_last_moves_and_counts_the_
         listed = log_lines(game, position, previous.seq, row.seq)
     assert len(listed) > 40
     assert row.context["recent"] == [f"…und {len(listed) - 30} frühere", *listed[-30:]]
+
+
+def test_a_row_written_without_the_turn_tells_the_games_turn_in_its_subject(started_game):
+    [row] = rows(started_game)
+    row.context.pop("turn")
+
+    assert compose.subject_of(row) == f"Your turn in {started_game.name} (turn 1)"

@@ -42,7 +42,7 @@ def test_a_move_brings_the_right_mail_to_the_smtp_server(table, smtp):
     game = started_game(table)
     starter = user_at(game, 0)
     [turn] = smtp.wait_for("your_turn", to=starter.email)
-    assert turn.message["Subject"] == "Your turn in Bean Acres"
+    assert turn.message["Subject"] == "Your turn in Bean Acres (turn 1)"
     assert "It's your turn in Bean Acres" in turn.text()
     assert "Bean Acres" in turn.html()
 
@@ -53,7 +53,10 @@ def test_a_move_brings_the_right_mail_to_the_smtp_server(table, smtp):
     asked = user_at(game, 1)
     [offer] = smtp.wait_for("offer", to=asked.email)
     text = offer.text()
-    assert offer.message["Subject"] == f"{state(game).names[0]} made you an offer in Bean Acres"
+    assert (
+        offer.message["Subject"]
+        == f"{state(game).names[0]} made you an offer in Bean Acres (turn 1)"
+    )
     assert "offered you a gift of 1" in text
     assert "Accept: http" in text and "Decline: http" in text
     row = Outbox.objects.get(id=offer.outbox_id)

@@ -217,5 +217,5 @@ def test_a_league_games_mail_names_it_in_its_readers_language(alice, bob, carol,
     message = compose.row_message(row)
 
     name = f"Bean Counters, Saison 1, Division 1, Spiel {number}"
-    assert message.subject == f"Du bist am Zug in {name}"
+    assert message.subject == f"Du bist am Zug in {name} (Zug 1)"
     assert name in message.body and "Season" not in message.body

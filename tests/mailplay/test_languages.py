@@ -39,7 +39,7 @@ def offer_by_reply(table, maker_language: str, receiver_language: str):
 def test_an_english_player_reads_a_german_players_offer_in_english(table):
     maker, message = offer_by_reply(table, "de", "en")
 
-    assert message.subject == f"{maker.username} made you an offer in {fresh(table).title}"
+    assert message.subject == f"{maker.username} made you an offer in {fresh(table).title} (turn 1)"
     assert f"{maker.username} offered you 1 " in message.body
     assert "angeboten" not in message.body
 
