@@ -15,7 +15,7 @@ and the trade book's (a standing offer gives beans of the hand, its cards taken 
 
     take 5        stand give 2 chili ask 1 soy        pass
     rules gifts growing keep 2 decline plant        rules away  /  rules back  /  rules off
-    plan plant 1 2 faceup offer trade end kept      plan off
+    plan plant 1 2 faceup offer trading end kept    plan off
 """
 
 import re
@@ -191,8 +191,8 @@ def book(view: dict) -> str:
                 "until rules back; rules off clears them)."
             ),
             _(
-                "To plan your turn: plan plant 1 2 faceup offer trade end kept (your front card "
-                "in field 1, the next in field 2; faceup keep, offer or give; trade end or "
+                "To plan your turn: plan plant 1 2 faceup offer trading end kept (your front card "
+                "in field 1, the next in field 2; faceup keep, offer or give; trading end or "
                 "passed; plan off drops it)."
             ),
         ]
@@ -651,17 +651,16 @@ def _rules(rest: list[str], view: dict, hand: list[int]) -> dict:
     return {"kind": "rules", **rules}
 
 
-# A plan's parts as left empty; those of words ("faceup keep", "trade end") are strings. The
-# part named "trade" (when trading ends) is the move's key, not the phase it names.
-_NO_PLAN = dict(plant=[], faceup="", trade="", kept=False)
+# A plan's parts as left empty; those of words ("faceup keep", "trading end") are strings.
+_NO_PLAN = {"plant": [], "faceup": "", "trading": "", "kept": False}
 
 
 def _plan(rest: list[str], view: dict, hand: list[int]) -> dict:
     """The seat's turn plan changed by the words: "plant 1 2" plants the front card of the
-    hand in field 1 and the next in field 2, "faceup" and "trade" take their choice, "kept"
+    hand in field 1 and the next in field 2, "faceup" and "trading" take their choice, "kept"
     plants kept cards in the obvious field, and "off" drops the plan first."""
     if not rest:
-        raise CommandError(_("Say what to plan: “plan plant 1 trade end”."))
+        raise CommandError(_("Say what to plan: “plan plant 1 trading end”."))
     current = view["book"]["plan"] or _NO_PLAN
     plan = {key: current[key] for key in _NO_PLAN}
     front = [card["id"] for card in view["hand"] or []]
@@ -687,7 +686,7 @@ def _plan(rest: list[str], view: dict, hand: list[int]) -> dict:
             raise CommandError(
                 _(
                     "“{word}” is no part of a turn plan: write plant 1 2, faceup keep, offer "
-                    "or give, trade end or passed, kept, or off."
+                    "or give, trading end or passed, kept, or off."
                 ).format(word=word)
             )
     return {"kind": "plan", **plan}

@@ -37,7 +37,7 @@ FIELD_WORDS: dict[str, set[str]] = {}
 # The trade book's forms: boxes by the kind of move they are posted with (a box left unticked is
 # not posted at all, so it is false), and fields holding a word (the engine checks which).
 FLAG_FIELDS = {"rules": ("gifts", "growing", "away", "plant"), "plan": ("kept",)}
-WORD_FIELDS = ("otherwise", "faceup", "trade")
+WORD_FIELDS = ("otherwise", "faceup", "trading")
 # The moves that receive cards, each posting the field they go to as `receive_field`: a standing
 # offer for the beans it asks, an accepted or taken offer for those it gives (`receive_bean`).
 RECEIVING = ("stand", "accept", "take")

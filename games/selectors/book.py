@@ -93,7 +93,7 @@ def _plan(plan: dict | None, hand: list[dict]) -> dict:
         "front_field": planted[0] if planted else None,
         "next_field": planted[1] if len(planted) > 1 else None,
         "faceup": plan.get("faceup", ""),
-        "trade": plan.get("trade", ""),
+        "trading": plan.get("trading", ""),
         "kept": plan.get("kept", False),
     }
 

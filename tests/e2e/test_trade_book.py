@@ -107,7 +107,7 @@ def test_the_table_plays_on_with_a_players_book_and_tells_them_what_it_did(
     if phone.locator("#plan-front").count():
         phone.locator("#plan-front").select_option("0")
     phone.locator("#plan-faceup").select_option("give")
-    phone.locator("#plan-trade").select_option("end")
+    phone.locator("#plan-trading").select_option("end")
     phone.locator("#plan-kept").check()
     with phone.expect_response(lambda r: r.request.method == "POST") as sent:
         phone.locator("#plan-set").click()

@@ -335,7 +335,7 @@ def test_a_plan_that_plants_a_card_in_a_field_of_another_bean_is_refused_when_ma
 
 def test_a_plan_ends_trading_once_every_other_player_has_passed():
     state = market()
-    act(state, ALICE, "plan", trade="passed")
+    act(state, ALICE, "plan", trading="passed")
     act(state, BOB, "pass")
     act(state, CAROL, "pass")
     assert state.phase == "trade"
@@ -361,7 +361,13 @@ def test_a_plan_plays_a_whole_turn_with_one_move_of_its_player():
     stink, blue = state.hands[ALICE][:2]
 
     events = act(
-        state, ALICE, "plan", plant=[[stink, 0], [blue, 1]], faceup="offer", trade="end", kept=True
+        state,
+        ALICE,
+        "plan",
+        plant=[[stink, 0], [blue, 1]],
+        faceup="offer",
+        trading="end",
+        kept=True,
     )
 
     assert (state.active, state.phase, state.turn) == (BOB, "plant", 2)
@@ -380,7 +386,7 @@ def test_a_plan_plays_a_whole_turn_with_one_move_of_its_player():
 def test_a_plan_stops_when_its_front_card_was_traded_away_and_the_game_waits_for_its_player():
     state = market()
     chili = state.hands[BOB][0]
-    act(state, BOB, "plan", plant=[[chili, 0]], trade="end")
+    act(state, BOB, "plan", plant=[[chili, 0]], trading="end")
     deal = offer(state, ALICE, BOB, give=[faceup_card(state, "soy")], ask={"chili": 1})[0]
     act(state, BOB, "accept", offer=deal.data["offer"], give=[chili])
     act(state, ALICE, "end_trading")
@@ -408,7 +414,7 @@ def test_a_seat_never_sees_another_seats_hidden_cards_rules_or_plan():
     red = card_in_hand(state, BOB, "red")
     number = stand(state, BOB, give=[red], ask={"blue": 1}, fields={"blue": 1})
     private = act(state, BOB, "rules", gifts=True, keep=1)
-    private += act(state, BOB, "plan", plant=[[state.hands[BOB][0], 0]], trade="end")
+    private += act(state, BOB, "plan", plant=[[state.hands[BOB][0], 0]], trading="end")
 
     for other in (ALICE, CAROL):
         book = view(state, other)["book"]
@@ -465,7 +471,7 @@ def test_replaying_a_move_log_with_book_moves_rebuilds_the_same_game():
         log.append((seat, move))
 
     play(CAROL, "rules", gifts=True, otherwise="decline", plant=True)
-    play(DAVE, "plan", plant=[[state.hands[DAVE][0], 0]], faceup="give", trade="end", kept=True)
+    play(DAVE, "plan", plant=[[state.hands[DAVE][0], 0]], faceup="give", trading="end", kept=True)
     ask = beans(state, state.hands[ALICE][-1:])[0]
     play(BOB, "stand", give=[state.hands[BOB][-1]], ask={ask: 1})
     play(ALICE, "plant", card=state.hands[ALICE][0], field=0)
@@ -498,7 +504,7 @@ def test_a_gift_rule_never_hands_over_the_active_players_faceup_cards():
 
 def test_cards_a_plan_keeps_are_planted_by_the_plan_not_by_answer_rules():
     state = market()
-    events = act(state, ALICE, "plan", trade="end", kept=True)  # ends trading, keeps both
+    events = act(state, ALICE, "plan", trading="end", kept=True)  # ends trading, keeps both
 
     planted = [event for event in events if event.kind == "planted"]
     assert state.book.rules == {} and len(planted) == 2

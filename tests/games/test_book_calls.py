@@ -58,7 +58,7 @@ def test_a_player_whose_plan_plays_their_whole_turn_gets_no_your_turn_mail(start
     planner = (state.active + 1) % 3
     front = state.hands[planner][0]
     book_move(
-        started_game, planner, "plan", plant=[[front, 0]], faceup="keep", trade="end", kept=True
+        started_game, planner, "plan", plant=[[front, 0]], faceup="keep", trading="end", kept=True
     )
     planner_user = user_at(started_game, planner)
 
@@ -75,7 +75,7 @@ def test_no_reminder_and_no_call_in_my_games_while_a_plan_carries_the_trading(st
     game = play_until(started_game, lambda state: state.phase == "trade" and not state.offers)
     active = state_of(game).active
     trader = user_at(game, active)
-    book_move(game, active, "plan", trade="passed")
+    book_move(game, active, "plan", trading="passed")
     [window] = Deadline.objects.filter(game=game, seat__position=active, done=False)
     now = timezone.now()
     Deadline.objects.filter(id=window.id).update(

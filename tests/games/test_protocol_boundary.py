@@ -12,11 +12,8 @@ from games.engine.kinds import MOVES
 from games.engine.phases import PHASES
 
 ROOT = Path(__file__).resolve().parents[2]
-# Names of phases that are not also names of moves ("plant" is both) nor keys a move reads (a
-# turn plan's "trade": when trading ends).
-PHASE_ONLY = sorted(
-    set(PHASES) - set(MOVES) - {key for kind in MOVES.values() for key in kind.keys}
-)
+# Names of phases that are not also names of moves ("plant" is both).
+PHASE_ONLY = sorted(set(PHASES) - set(MOVES))
 
 
 def django_modules() -> list[Path]:
@@ -41,10 +38,10 @@ def phase_reads(source: str) -> list[str]:
 
 
 def test_the_check_knows_the_engines_phases_and_finds_a_phase_read():
-    assert {"plant_traded", "draw", "duel_offer", "duel_reveal"} <= set(PHASE_ONLY)
-    assert phase_reads('if state.phase == "plant_traded":\n    pass\n') == [
+    assert {"trade", "plant_traded", "draw", "duel_offer", "duel_reveal"} <= set(PHASE_ONLY)
+    assert phase_reads('if state.phase == "trade":\n    pass\n') == [
         "line 1: .phase",
-        "line 1: 'plant_traded'",
+        "line 1: 'trade'",
     ]
     assert phase_reads('label = view["phase"]\n') == ["line 1: 'phase'"]
 

@@ -198,7 +198,7 @@ def test_a_turn_plan_set_on_the_page_plays_the_turn(client, started_game):
             "next_card": str(state.hands[active][1]),
             "plant_next": "",
             "faceup": "give",
-            "trade": "end",
+            "trading": "end",
             "kept": "on",
         },
     )
@@ -222,7 +222,7 @@ def test_the_page_shows_the_plan_and_drops_it(client, started_game):
         client,
         started_game,
         seat,
-        {"kind": "plan", "front_card": str(front), "plant_front": "1", "trade": "passed"},
+        {"kind": "plan", "front_card": str(front), "plant_front": "1", "trading": "passed"},
     )
     assert state_of(started_game).book.plans[seat].plant == [[front, 1]]
     html = page_of(client, started_game, seat)

@@ -87,7 +87,7 @@ def test_an_hour_set_while_trading_brings_the_running_window_forward(client, sta
     assert trading_row(started_game).due_at == start + timedelta(hours=12)
 
     with time_machine.travel(start + timedelta(hours=1), tick=False):
-        response = plan_with_hour(client, started_game, active, "15:30", trade="passed")
+        response = plan_with_hour(client, started_game, active, "15:30", trading="passed")
 
     assert response.status_code == 200
     assert trading_row(started_game).due_at == utc(10, 6, 30)
@@ -101,7 +101,7 @@ def test_a_player_who_is_not_active_keeps_the_hour_for_their_turn_and_drops_it_w
     state = state_of(started_game)
     seat = (state.active + 1) % 3
 
-    plan_with_hour(client, started_game, seat, "18:00", trade="end")
+    plan_with_hour(client, started_game, seat, "18:00", trading="end")
 
     assert seat_at(started_game, seat).trading_ends_at_time == SIX_PM
     assert trading_row_for(started_game, seat) is None
@@ -122,7 +122,7 @@ def test_a_junk_hour_is_refused_with_a_message_and_changes_nothing(client, start
     plan_with_hour(client, started_game, seat, "18:00")
     before = seq_of(started_game)
 
-    response = plan_with_hour(client, started_game, seat, junk, trade="passed")
+    response = plan_with_hour(client, started_game, seat, junk, trading="passed")
 
     assert response.status_code == 400
     assert "Give the hour trading ends as HH:MM, from 00:00 to 23:59." in response.content.decode()

@@ -223,13 +223,18 @@ def test_a_turn_plan_set_by_reply_is_shown_to_its_player_alone(table):
     front = state_of(table).hands[seat][0]
 
     outcome = reply_receive(
-        raw=reply(board_mail(table, bob), "plan plant 1 faceup offer trade end kept")
+        raw=reply(board_mail(table, bob), "plan plant 1 faceup offer trading end kept")
     )
 
     assert outcome.startswith("played")
     plan = state_of(table).book.plans[seat]
-    assert (plan.plant, plan.faceup, plan.trade, plan.kept) == ([[front, 0]], "offer", "end", True)
-    assert "Your turn plan: plan plant 1 faceup offer trade end kept" in last_mail_to(bob).body
+    assert (plan.plant, plan.faceup, plan.trading, plan.kept) == (
+        [[front, 0]],
+        "offer",
+        "end",
+        True,
+    )
+    assert "Your turn plan: plan plant 1 faceup offer trading end kept" in last_mail_to(bob).body
     assert "Your turn plan: none" in _board_of(table, carol)
     reply_receive(raw=reply(board_mail(table, bob), "plan off"))
     assert seat not in state_of(table).book.plans

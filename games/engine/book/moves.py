@@ -162,20 +162,20 @@ class _Plan(MoveKind):
             raise IllegalMove(gettext("Turn plans are for games with a trading phase."))
         plant = _planting(state, seat, action.get("plant", []))
         faceup = action.get("faceup", "")
-        trade = action.get("trade", "")
+        trading = action.get("trading", "")
         if faceup != "" and faceup not in FACEUP:
             raise IllegalMove(
                 gettext("Say what to do with the face-up cards: keep, offer or give.")
             )
-        if trade != "" and trade not in TRADE_ENDS:
+        if trading != "" and trading not in TRADE_ENDS:
             raise IllegalMove(gettext("Say when trading ends: at once, or once all have passed."))
         kept = _flag(action, "kept")
         book = book_of(state)
-        if not plant and not faceup and not trade and not kept:
+        if not plant and not faceup and not trading and not kept:
             book.plans.pop(seat, None)
             events.append(Event.private("planned", seat, {}, {"plan": None}))
             return
-        plan = TurnPlan(plant, str(faceup), str(trade), kept)
+        plan = TurnPlan(plant, str(faceup), str(trading), kept)
         book.plans[seat] = plan
         events.append(Event.private("planned", seat, {}, {"plan": plan.to_dict()}))
 
@@ -241,4 +241,4 @@ RULES = register(
     _Rules("rules", ("gifts", "keep", "growing", "away", "otherwise", "plant"), ("rules_set",))
 )
 PASS = register(_Pass("pass", (), ("passed",)))
-PLAN = register(_Plan("plan", ("plant", "faceup", "trade", "kept"), ("planned",)))
+PLAN = register(_Plan("plan", ("plant", "faceup", "trading", "kept"), ("planned",)))

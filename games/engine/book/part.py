@@ -113,7 +113,7 @@ class TurnPlan:
     """A seat's plan of its next turn (or of the rest of the one it is in): the cards to plant
     from the hand and where (`plant`: [card, field] pairs, the front card first; one pair plants
     the front card alone), what to do with each face-up card that grows none of its fields
-    (`faceup`), when trading ends (`trade`), and whether the cards it keeps are planted in the
+    (`faceup`), when trading ends (`trading`), and whether the cards it keeps are planted in the
     obvious field (`kept`). A part left empty is the player's to do when it comes. `turn` is the
     game's turn the plan is carried out in, once it has begun; `asked` the face-up cards the plan
     has offered and to whom, [card, seat] pairs."""
@@ -122,14 +122,14 @@ class TurnPlan:
         self,
         plant: list[list[int]],
         faceup: str,
-        trade: str,
+        trading: str,
         kept: bool,
         turn: int = 0,
         asked: list[list[int]] | None = None,
     ):
         self.plant = plant
         self.faceup = faceup
-        self.trade = trade
+        self.trading = trading
         self.kept = kept
         self.turn = turn
         self.asked: list[list[int]] = asked if asked is not None else []
@@ -138,7 +138,7 @@ class TurnPlan:
         return {
             "plant": [list(pair) for pair in self.plant],
             "faceup": self.faceup,
-            "trade": self.trade,
+            "trading": self.trading,
             "kept": self.kept,
             "turn": self.turn,
             "asked": [list(pair) for pair in self.asked],
@@ -149,7 +149,7 @@ class TurnPlan:
         return cls(
             [[int(card), int(field)] for card, field in data["plant"]],
             str(data["faceup"]),
-            str(data["trade"]),
+            str(data["trading"]),
             bool(data["kept"]),
             int(data["turn"]),
             [[int(card), int(seat)] for card, seat in data["asked"]],

@@ -50,7 +50,7 @@ def _planting(state: State, seat: int, plan: TurnPlan) -> Step:
 
 
 def _trading(state: State, book: Book, seat: int, plan: TurnPlan) -> Step:
-    if not plan.faceup and not plan.trade:
+    if not plan.faceup and not plan.trading:
         return NOTHING
     for offer in state.offers.values():
         if offer.maker == seat:
@@ -59,9 +59,9 @@ def _trading(state: State, book: Book, seat: int, plan: TurnPlan) -> Step:
         move = _next_offer(state, seat, plan)
         if move is not None:
             return Step(move)
-    if plan.trade == END:
+    if plan.trading == END:
         return Step({"kind": "end_trading"})
-    if plan.trade == PASSED and all_passed(state, book):
+    if plan.trading == PASSED and all_passed(state, book):
         return Step({"kind": "end_trading"})
     return NOTHING
 
@@ -102,7 +102,7 @@ def plan_carries(state: State, book: Book, seat: int) -> bool:
         if offer.to == seat:
             return False  # an offer made to the player is theirs to answer
         made = made or offer.maker == seat
-    return bool(plan.trade) or (made and bool(plan.faceup))
+    return bool(plan.trading) or (made and bool(plan.faceup))
 
 
 def all_passed(state: State, book: Book) -> bool:
