@@ -22,6 +22,12 @@ def fitting_fields(state: State, seat: int, card: int) -> list[int]:
     return [i for i in range(len(own)) if not own[i] or beans[own[i][0]] == bean]
 
 
+def grows(state: State, seat: int, bean: int) -> bool:
+    """Whether a field of the seat grows the bean."""
+    beans = state.card_beans
+    return any(field and beans[field[0]] == bean for field in state.fields[seat])
+
+
 def has_room(state: State, seat: int, cards: Sequence[int]) -> bool:
     """Whether some field of this seat takes one of the cards: `fitting_fields` without lists."""
     beans = state.card_beans

@@ -94,17 +94,20 @@ def test_a_spectator_sees_no_trade_book(client, started_game, dave):
     assert "Trade book" not in page_of(client, started_game, None)
 
 
-def test_the_active_player_takes_a_standing_offer_with_its_take_button(client, started_game):
-    active, maker, _ = trading_table(started_game)
-    state = state_of(started_game)
+def standing_for_a_faceup_card(client, game: Game):
+    """In the active player's trading, another player stands their front card for a face-up
+    card: (active, maker, the state before, the card, the face-up card, the offer's number)."""
+    active, maker, _ = trading_table(game)
+    state = state_of(game)
     card, faceup = state.hands[maker][0], state.faceup[0]
     form_move(
-        client,
-        started_game,
-        maker,
-        {"kind": "stand", "give": [card], f"ask_{bean_of(state, faceup)}": "1"},
+        client, game, maker, {"kind": "stand", "give": [card], f"ask_{bean_of(state, faceup)}": "1"}
     )
-    offer_id = next(iter(state_of(started_game).book.standing))
+    return active, maker, state, card, faceup, next(iter(state_of(game).book.standing))
+
+
+def test_the_active_player_takes_a_standing_offer_with_its_take_button(client, started_game):
+    active, maker, state, card, faceup, offer_id = standing_for_a_faceup_card(client, started_game)
 
     html = page_of(client, started_game, active)
     assert f'id="take-offer{offer_id}"' in html
@@ -438,16 +441,7 @@ def test_accepting_with_a_field_the_player_has_not_is_refused_and_changes_nothin
 
 
 def test_taking_a_standing_offer_with_a_field_chosen_plants_the_card_there(client, started_game):
-    active, maker, _ = trading_table(started_game)
-    state = state_of(started_game)
-    card, faceup = state.hands[maker][0], state.faceup[0]
-    form_move(
-        client,
-        started_game,
-        maker,
-        {"kind": "stand", "give": [card], f"ask_{bean_of(state, faceup)}": "1"},
-    )
-    offer_id = next(iter(state_of(started_game).book.standing))
+    active, maker, state, card, faceup, offer_id = standing_for_a_faceup_card(client, started_game)
     html = page_of(client, started_game, active)
     assert f'id="take{offer_id}-field"' in html
     empty = next(i for i, field in enumerate(state.fields[active]) if not field)

@@ -1,9 +1,10 @@
 """Answer rules: the answer a seat's rules give to an offer made to it, made as its own move."""
 
+from ..fields import grows
 from ..offer import Offer
 from ..state import State
 from .part import DECLINE, AnswerRules
-from .placing import all_fit, grows
+from .placing import all_fit
 
 
 def rule_answer(state: State, rules: AnswerRules, offer: Offer) -> dict | None:

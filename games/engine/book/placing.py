@@ -35,8 +35,3 @@ def all_fit(state: State, seat: int, cards: Sequence[int]) -> bool:
     """Whether every card finds a field, after the cards the seat already has to plant."""
     waiting = [*state.to_plant[seat], *cards]
     return all(field >= 0 for field in obvious_fields(state, seat, waiting))
-
-
-def grows(state: State, seat: int, bean: int) -> bool:
-    beans = state.card_beans
-    return any(field and beans[field[0]] == bean for field in state.fields[seat])

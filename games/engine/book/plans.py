@@ -2,12 +2,11 @@
 checked when it comes as if the player made it then. A step that no longer applies stops the
 plan, and the game calls the player as it would have without one."""
 
-from ..fields import fitting_fields
+from ..fields import fitting_fields, grows
 from ..language import gettext_noop
 from ..phases import PHASES
 from ..state import State
 from .part import END, GIVE, KEEP, PASSED, Book, TurnPlan
-from .placing import grows
 
 
 class Step:

@@ -11,9 +11,10 @@ from typing import Final
 from ..beans import BEAN_KEYS
 from ..book.part import DECLINE, Standing
 from ..book.standing import has_trading, suggested_payment, takable
+from ..fields import grows
 from ..state import State
 from .base import BaseBot
-from .heuristic import grows, misfits
+from .heuristic import misfits
 from .sight import Bot, seat_state
 from .strong import LOOK_AHEAD, card_worth
 

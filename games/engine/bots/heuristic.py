@@ -13,7 +13,7 @@ from typing import Final
 
 from ..beans import payout
 from ..expansions import bot_move, step_move
-from ..fields import harvestable, third_field_cost
+from ..fields import grows, harvestable, third_field_cost
 from ..phases import PHASES
 from ..state import State
 from .sight import Bot
@@ -144,11 +144,6 @@ class HeuristicBot(Bot):
         if fits and can_pay and cheap:
             return {"kind": "accept", "offer": offer.id, "give": give}
         return {"kind": "decline", "offer": offer.id}
-
-
-def grows(state: State, seat: int, bean: int) -> bool:
-    beans = state.card_beans
-    return any(field and beans[field[0]] == bean for field in state.fields[seat])
 
 
 def player_for(state: State, seat: int, bean: int) -> int | None:

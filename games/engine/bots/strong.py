@@ -21,7 +21,7 @@ from typing import Final
 
 from ..beans import BEAN_KEYS, BEANS, payout
 from ..expansions import hand_cards_fight
-from ..fields import harvestable, third_field_cost
+from ..fields import grows, harvestable, third_field_cost
 from ..state import State
 from .heuristic import HeuristicBot, field_for, growers, misfits, others, takers
 
@@ -130,7 +130,7 @@ class StrongBot(HeuristicBot):
             )
         active = state.active
         room = not all(state.fields[active])
-        gifts = [card for card in spare if room or _grows(state, active, beans[card])]
+        gifts = [card for card in spare if room or grows(state, active, beans[card])]
         if gifts:
             return self._offer({"kind": "offer", "to": state.active, "give": gifts})
         return None
@@ -151,7 +151,7 @@ class StrongBot(HeuristicBot):
             gain -= sum(card_worth(state, seat, card) for card in give)
             if give or not received:
                 accept = gain > 0
-            elif gain == 0 or all(_grows(state, seat, beans[card]) for card in received):
+            elif gain == 0 or all(grows(state, seat, beans[card]) for card in received):
                 accept = True
             else:
                 accept = _room_for_gift(state, seat, received)
@@ -211,7 +211,7 @@ def _strays(state: State, seat: int) -> list[int]:
     return [
         card
         for card in hand[LOOK_AHEAD:]
-        if in_hand[beans[card]] == 1 and not _grows(state, seat, beans[card])
+        if in_hand[beans[card]] == 1 and not grows(state, seat, beans[card])
     ]
 
 
@@ -228,7 +228,7 @@ def card_worth(state: State, seat: int, card: int) -> float:
     uprooted for nothing."""
     beans = state.card_beans
     bean = beans[card]
-    if _grows(state, seat, bean):
+    if grows(state, seat, bean):
         return GROWS
     if field_for(state, seat, card) is not None:
         in_hand = sum(1 for other in state.hands[seat] if beans[other] == bean)
@@ -256,11 +256,6 @@ def unseen_beans(state: State, seat: int) -> dict[int, int]:
     for card in seen:
         left[beans[card]] -= 1
     return left
-
-
-def _grows(state: State, seat: int, bean: int) -> bool:
-    beans = state.card_beans
-    return any(field and beans[field[0]] == bean for field in state.fields[seat])
 
 
 def _counts(beans: tuple[int, ...], cards) -> dict[int, int]:
