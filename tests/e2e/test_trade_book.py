@@ -62,10 +62,11 @@ def past_her_first_turn(game: Game) -> None:
 
 
 def played_on(game: Game, seat: Seat, start_turn: int) -> bool:
-    """Some turns later, something done on her behalf, or her own turn again, unplanned: the
-    table has played on as far as it can without her."""
+    """Some turns later, something done on her behalf, or the game waiting for her (her own
+    turn again, unplanned, or a card a bot gave her that fits no field): the table has played
+    on as far as it can without her."""
     state = state_of(game)
-    hers = state.active == seat.position and seat.position in engine.waiting_for(state)
+    hers = seat.position in engine.waiting_for(state)
     return bool(done_for(game, seat)) and (state.turn >= start_turn + 3 or hers)
 
 
@@ -105,7 +106,17 @@ def test_the_table_plays_on_with_a_players_book_and_tells_them_what_it_did(
     if not plan.get_attribute("open"):
         plan.locator("summary").click()
     if phone.locator("#plan-front").count():
-        phone.locator("#plan-front").select_option("0")
+        # A field that takes her front card now (a gift her rules took may have filled one).
+        mine = Seat.objects.get(game=game, user__username="alice").position
+        state = state_of(game)
+        front = state.card_beans[state.hands[mine][0]]
+        takes = [
+            index
+            for index, field in enumerate(state.fields[mine])
+            if not field or state.card_beans[field[0]] == front
+        ]
+        if takes:
+            phone.locator("#plan-front").select_option(str(takes[0]))
     phone.locator("#plan-faceup").select_option("give")
     phone.locator("#plan-trading").select_option("end")
     phone.locator("#plan-kept").check()
