@@ -1,5 +1,6 @@
 """A table of bots that move on their own, as on the site, and a player in a browser."""
 
+import contextlib
 import re
 
 import pytest
@@ -55,6 +56,18 @@ def assert_focus_on_the_board(page: Page) -> None:
     raise AssertionError("the keyboard focus fell to the page after a move")
 
 
+def answered_board_shown(page: Page, shown: str | None) -> None:
+    """The board the answer brought is on the screen: she clicks on what she sees next, not on
+    the buttons of the board she has just answered (the browser hears the answer a moment
+    before the page swaps it in)."""
+    with contextlib.suppress(Error):  # a refusal with the board unchanged keeps its number
+        page.wait_for_function(
+            "shown => document.querySelector('#board')?.dataset.seq !== shown",
+            arg=shown,
+            timeout=5000,
+        )
+
+
 def test_a_player_who_clicks_as_soon_as_a_button_appears_is_hardly_ever_refused(
     live_server, bots_in_the_background, browser
 ):
@@ -70,12 +83,14 @@ def test_a_player_who_clicks_as_soon_as_a_button_appears_is_hardly_ever_refused(
             if button is None:
                 page.wait_for_timeout(100)  # the bots' move; the next poll shows it
                 continue
+            shown = page.locator("#board").get_attribute("data-seq")
             with page.expect_response(lambda r: r.request.method == "POST", timeout=10_000) as sent:
                 button.click(timeout=2000)
         except Error:
             continue  # the board was swapped under the click: look again
         answers.append(sent.value.status)
         assert_focus_on_the_board(page)
+        answered_board_shown(page, shown)
 
     game.refresh_from_db()
     refused = [status for status in answers if status != 200]
