@@ -151,6 +151,9 @@ class Seat(models.Model):
     # while the player is away, and again only after they came back (a move, a look).
     mailed_at = models.DateTimeField(null=True, blank=True)
     reminded_at = models.DateTimeField(null=True, blank=True)
+    # For a player who plays by replying to mail: the step the last mail with their board
+    # showed (engine.call_key); a call goes out whenever the game waits on them at another.
+    mailed_step = models.CharField(max_length=200, blank=True, default="")
     # The hour of the player's day (in their zone) by which their next trading window, or the one
     # running, ends at the latest: set with their turn plan, over once that window is.
     trading_ends_at_time = models.TimeField(null=True, blank=True)

@@ -113,6 +113,15 @@ def message_id_of(message: AnymailInboundMessage) -> str:
     return header(message, "Message-ID").strip()
 
 
+_WELL_FORMED_ID = re.compile(r"<[!-;=?-~]{1,250}>")
+
+
+def answerable_id_of(message: AnymailInboundMessage) -> str:
+    """The Message-ID an answer may refer to (In-Reply-To), if it is a well-formed one."""
+    found = message_id_of(message)
+    return found if _WELL_FORMED_ID.fullmatch(found) else ""
+
+
 def reply_address_of(address: str) -> links.ReplyTo | None:
     """What a signed reply address names, if it is on our reply domain."""
     domain = settings.MAIL_REPLY_ADDRESS.rsplit("@", 1)[1].lower()

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from games import engine, selectors, services
 from games.basics.refusals import ServiceError
-from games.mail import commands, compose, links
+from games.mail import commands, compose, links, outbox
 from games.mail.context import board_context
 from games.models import Game, Seat
 from games.readers import locales
@@ -32,6 +32,7 @@ from games.readers import locales
 from .models import InboundReply, RefusalNotice
 from .reading import (
     addresses,
+    answerable_id_of,
     authentication_failed,
     message_id_of,
     not_a_persons_reply,
@@ -108,21 +109,20 @@ def _receive(message, sender: str, recipients: list[str], record: InboundReply) 
 
 
 def _reply_play(message, user, seat: Seat, reply_to) -> str:
-    awaited = seat.position in engine.waiting_for(engine.from_dict(seat.game.state))
     moves, ignored = commands.read_out(reply_lines(message))
+    answering = answerable_id_of(message)
     try:
         if ignored and not moves:  # only words: the first says why there is no move
             raise Refused(_refusal(ignored[0], commands.not_a_move(ignored[0])))
         lines, made = _play(user, seat, reply_to.seq, moves)
     except Refused as refusal:
-        _answer(user, seat, str(refusal), ignored=ignored if moves else [])
+        _answer(user, seat, str(refusal), ignored=ignored if moves else [], answering=answering)
         return f"refused: {refusal}"
     game = Game.objects.get(pk=seat.game_id)
-    waiting = seat.position in engine.waiting_for(engine.from_dict(game.state))
-    # The player's next move, at once; and a player the game did not wait for (who set their
-    # trade book, say) hears what was made, as no call to move will tell them.
-    if waiting or not awaited:
-        _answer(user, seat, made=made, waiting=waiting, ignored=ignored)
+    # Every reply is answered: with the next step the game waits on the player for, or with
+    # what was made and that a mail comes when the game waits on them again.
+    waiting = seat.position in engine.to_call(engine.from_dict(game.state))
+    _answer(user, seat, made=made, waiting=waiting, ignored=ignored, answering=answering)
     return f"played: {', '.join(lines)}"
 
 
@@ -143,6 +143,10 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> tuple[list[str], list
             view, expected, made = shown, seq, []
             for line in lines:
                 action = commands.parse(line, view, hand, numbered)
+                if action["kind"] in commands.WRITTEN_OUT and expected < game.seq:
+                    # Written on an older board: read on the board as it is now.
+                    view = engine.view(engine.from_dict(game.state), seat.position)
+                    action, expected = commands.parse(line, view, hand, numbered), game.seq
                 result = services.move_submit(
                     game_id=game.id, user=user, action=action, expected_seq=expected
                 )
@@ -172,6 +176,7 @@ def _answer(
     made: list[str] | None = None,
     waiting: bool = True,
     ignored=(),
+    answering: str = "",
 ) -> None:
     """The board as it is now, with what became of the reply: why it was refused (`said`), or
     the moves it made (`made`, in the words of the game's log), and the lines not read; at most
@@ -182,7 +187,7 @@ def _answer(
         hour = timezone.now().strftime("%Y-%m-%dT%H")
         _tell_once(user, seat, RefusalNotice.Why.TOO_MANY, hour, said)
         return
-    _send(user, seat, said, made=made, waiting=waiting, ignored=ignored)
+    _send(user, seat, said, made=made, waiting=waiting, ignored=ignored, answering=answering)
 
 
 def _tell_once(user, seat: Seat, why: str, key: str, said: str = "") -> None:
@@ -222,7 +227,9 @@ def _send(
     waiting: bool = True,
     ignored=(),
     subject: str = "",
+    answering: str = "",
 ) -> None:
+    """The answer, in the thread of the player's mails about the game, under their reply."""
     refused = made is None
     game = Game.objects.get(pk=seat.game_id)
     state = engine.from_dict(game.state)
@@ -241,6 +248,7 @@ def _send(
     }
     if not state.over:
         context.update(board_context(state, seat.position))
+        outbox.board_shown(seat, state)
     compose.compose(
         to=user.email,
         subject=compose.with_turn(
@@ -256,7 +264,10 @@ def _send(
         ),
         template="reply_answer",
         context=context,
-        headers={"X-Bohnanza-Kind": "reply_answer"},
+        headers={
+            "X-Bohnanza-Kind": "reply_answer",
+            **compose.thread_headers(game_id=game.id, user_id=user.pk, answering=answering),
+        },
         reply_to=links.reply_address(user_id=user.pk, game_id=game.id, seq=game.seq),
     ).send()
 

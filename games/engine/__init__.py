@@ -29,7 +29,7 @@ from .kinds import apply, trimmed
 from .legal import legal_actions, legal_kinds, may_offer
 from .phases import BANK, TRADING_WINDOW
 from .prompts import Prompt
-from .protocol import clocks, default_move, prompt, step, to_call, waiting_for
+from .protocol import call_key, clocks, default_move, prompt, step, to_call, waiting_for
 from .registry import install
 from .replay import ReplayError, replay, replay_onto
 from .setup import new_game
@@ -60,6 +60,7 @@ __all__ = [
     "SetupError",
     "State",
     "apply",
+    "call_key",
     "clocks",
     "default_move",
     "describe",

@@ -39,6 +39,17 @@ def to_call(state: State) -> list[int]:
     return [seat for seat in waiting if not plan_carries(state, book, seat)]
 
 
+def call_key(state: State, seat: int) -> str:
+    """What a call to `seat` shows it of the game, as a key: the step the game waits on it for
+    (turn, phase, what it asks) and the open offers it makes or is made. A player who answers
+    calls from their mail needs a new call whenever the key of the step the game waits on
+    them for is not the one their last mail showed; a move that leaves it alone needs none."""
+    offers = ",".join(
+        str(offer.id) for offer in state.offers.values() if seat in (offer.maker, offer.to)
+    )
+    return f"{state.turn}:{state.phase}:{prompt(state, seat).key}:{offers}"
+
+
 def prompt(state: State, seat: int | None) -> Prompt:
     """What the game asks of `seat` now (None: a spectator), and whether it waits for it."""
     if state.over:

@@ -714,6 +714,11 @@ def _faceup(words: list[str], view: dict, taken: list[int]) -> int:
     raise CommandError(_("There is no {bean} face up.").format(bean=bean_name(bean)))
 
 
+# Moves written out whole, which read nothing of the board but the cards they name: made on the
+# game as it is when the reply arrives, whichever of the player's mails it answers (an offer
+# written on a mail from before trading opened is an offer now).
+WRITTEN_OUT = frozenset(("offer", "stand", "rules", "plan"))
+
 _READERS = {
     "plant": _plant,
     "harvest": _harvest,

@@ -24,6 +24,7 @@ SUBJECTS = {
     "offer_accepted": gettext_noop("{taker} accepted your offer in {game}"),
     "offer_declined": gettext_noop("{taker} declined your offer in {game}"),
     "plant_received": gettext_noop("Plant your traded beans in {game}"),
+    "waiting": gettext_noop("{game} waits for you"),
     "reminder": gettext_noop("Time is running out in {game}"),
     "game_over": gettext_noop("{game} is over"),
     "bot_standing_in": gettext_noop("A bot is playing for you in {game}"),
@@ -187,11 +188,14 @@ def _row_compose(row: Outbox, now: datetime | None, reply_to: str) -> EmailMulti
     )
 
 
-def thread_headers(*, game_id: int, user_id: int) -> dict:
+def thread_headers(*, game_id: int, user_id: int, answering: str = "") -> dict:
     """One thread a game and player: every mail to the player about the game refers to the same
-    root (RFC 5322 References and In-Reply-To), so mail clients keep them together."""
+    root (RFC 5322 References and In-Reply-To), so mail clients keep them together; the answer
+    to a reply of theirs (its Message-ID `answering`) sits under that reply."""
     domain = settings.DEFAULT_FROM_EMAIL.rpartition("@")[2].strip("> ") or "bohnanza.localhost"
     root = f"<game-{game_id}.player-{user_id}@{domain}>"
+    if answering:
+        return {"References": f"{root} {answering}", "In-Reply-To": answering}
     return {"References": root, "In-Reply-To": root}
 
 

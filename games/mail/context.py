@@ -85,11 +85,15 @@ def kind_context(kind: str, state, position: int, recent) -> dict:
             "task": task,
             "hand_size": len(hand),
         }
+    if kind == "waiting":
+        return {"recent": recent(), "task": engine.prompt(state, position).text}
     if kind in ("offer_accepted", "offer_declined"):
         return {"recent": recent(), "trading": "end_trading" in engine.legal_kinds(state, position)}
     if kind == "plant_received":
         beans = [engine.BEANS[state.card_beans[c]].key for c in state.to_plant[position]]
-        return {"beans": bean_summary(beans), "count": len(beans)}
+        return {"beans": bean_summary(beans), "count": len(beans), "recent": recent()}
+    if kind == "offer":
+        return {"recent": recent()}
     if kind == "game_over":
         outcome = engine.outcome(state)
         ranking = sorted(range(state.players), key=lambda seat: (outcome["places"][seat], seat))

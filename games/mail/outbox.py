@@ -27,8 +27,10 @@ from games.readers import locales, presence
 # Mail about a seat a bot plays for is noise, except these.
 _TO_ABSENT = {"game_over", "bot_standing_in"}
 # Calls to move: a player away from the game gets one, then none until they come back (a move
-# of theirs, or a look at the game's page); what happens meanwhile waits on the page.
-CALLS = {"your_turn", "offer", "offer_accepted", "offer_declined", "plant_received"}
+# of theirs, or a look at the game's page); what happens meanwhile waits on the page. A player
+# who plays by replying to mail gets one for each step the game waits on them at instead
+# (`_calls_by_step`), as a mail is their page.
+CALLS = {"your_turn", "offer", "offer_accepted", "offer_declined", "plant_received", "waiting"}
 # The mails an expansion's events cause, by event kind: each gives (seat, mail kind, context)
 # for the mails it wants (a value of a context may be a function that words it, called in the
 # recipient's language: see `reader_worded`). Filled by each expansion's web side when the app
@@ -86,18 +88,20 @@ def mail_after_move(
             ]
         for expansion_wanted in EVENT_MAILS.get(event.kind, ()):
             wanted += expansion_wanted(state, event)
+    by_position = {seat.position: seat for seat in seats if seat.position is not None}
+    if actor == Move.Actor.PLAYER:
+        # The mover sees the board they moved on: a page, or the answer to their reply.
+        wanted = [item for item in wanted if item[0] != mover or item[1] == "game_over"]
+    wanted = _calls_by_step(state, called, by_position, wanted, mover=mover, actor=actor)
     if not wanted:
         return []
-
-    by_position = {seat.position: seat for seat in seats if seat.position is not None}
     rows = []
     for position, kind, extra in wanted:
         seat = by_position.get(position)
         if seat is None or seat.user_id is None:
             continue  # a bot's seat
-        if actor == Move.Actor.PLAYER and position == mover and kind != "game_over":
-            continue
-        if kind in CALLS and not seat.back_since(seat.mailed_at):
+        by_mail = _plays_by_mail(seat)
+        if kind in CALLS and not by_mail and not seat.back_since(seat.mailed_at):
             continue  # called once already, and not back since
         with locales.reader(Profile.of(seat.user)):
             context = {
@@ -111,15 +115,63 @@ def mail_after_move(
                 context.update(due_context(due[seat.id], now))
             if kind == "offer":
                 context.update(bot_patience_context(by_position.get(extra["maker_seat"]), due, now))
-            if kind in CALLS and _preference(seat.user) == Profile.Mail.BOARD:
+            if kind in CALLS and by_mail:
                 context.update(board_context(state, position))
         row = outbox_write(seat=seat, game=game, seq=seq, kind=kind, context=context, now=now)
         if row is not None:
             rows.append(row)
             if kind in CALLS:
-                seat.mailed_at = now
-                Seat.objects.filter(pk=seat.pk).update(mailed_at=now)
+                _called(seat, state, now)
     return rows
+
+
+def _plays_by_mail(seat: Seat) -> bool:
+    return _preference(seat.user) == Profile.Mail.BOARD
+
+
+def _calls_by_step(
+    state, called: list[int], by_position: dict, wanted: list, *, mover, actor: str
+) -> list:
+    """The mails wanted, with the calls to players who answer by mail set by the step: such a
+    player plays from their last mail's board, so each seat of theirs the game waits on gets
+    one call whenever its step (engine.call_key) is not the one their last mail showed (a
+    plain "the game waits for you" where no event of the move asks for a mail), and no other:
+    what happened meanwhile is listed in their next mail."""
+    by_mail = {
+        position
+        for position, seat in by_position.items()
+        if seat.user_id is not None and _plays_by_mail(seat)
+    }
+    due = {
+        position
+        for position in by_mail.intersection(called)
+        if not (position == mover and actor == Move.Actor.PLAYER)
+        and _call_key(state, position) != by_position[position].mailed_step
+    }
+    kept = []
+    for position, kind, extra in wanted:
+        if kind in CALLS and position in by_mail:
+            if position not in due:
+                continue
+            due.discard(position)
+        kept.append((position, kind, extra))
+    return kept + [(position, "waiting", {}) for position in sorted(due)]
+
+
+def _call_key(state, position: int) -> str:
+    return engine.call_key(state, position)[: Seat._meta.get_field("mailed_step").max_length]
+
+
+def board_shown(seat: Seat, state) -> None:
+    """The seat's player was mailed the board of `state` (the answer to their reply): no call
+    is due until the step the game waits on them for changes."""
+    Seat.objects.filter(pk=seat.pk).update(mailed_step=_call_key(state, seat.position))
+
+
+def _called(seat: Seat, state, now: datetime) -> None:
+    seat.mailed_at = now
+    seat.mailed_step = _call_key(state, seat.position) if _plays_by_mail(seat) else ""
+    Seat.objects.filter(pk=seat.pk).update(mailed_at=now, mailed_step=seat.mailed_step)
 
 
 def reminder_write(*, deadline: Deadline, now: datetime) -> int:

@@ -1,0 +1,144 @@
+"""A player who plays by mail is never left waiting unknowing: each step the game waits on them
+for comes with a mail that shows it, whatever mail they had before; every reply is answered;
+an offer written on an older mail is made when it can be."""
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail as sent_mail
+
+from games import engine, services
+from games.mail import links
+from games.models import Move
+from mailplay.services import reply_receive
+from tests.helpers import fresh, state_of
+
+from .helpers import board_mail, last_mail_to, reply
+from .test_trade_book_replies import others, trading
+
+pytestmark = pytest.mark.django_db
+
+
+def last_mails(user) -> list:
+    return [m for m in sent_mail.outbox if m.to == [user.email]]
+
+
+def flushed():
+    services.outbox_flush(older_than=timedelta(0))
+
+
+def shows_now(game, mail) -> bool:
+    """The mail's board is the game as it is: a reply to it plays on the current step."""
+    return links.read_reply_address(mail.reply_to[0]).seq == fresh(game).seq
+
+
+def faceup_bean(game) -> str:
+    state = state_of(game)
+    return engine.BEANS[state.card_beans[state.faceup[0]]].name.lower()
+
+
+def seat_of(game, user) -> int:
+    return fresh(game).seats.get(user=user).position
+
+
+def by_page(game, user, action: dict) -> None:
+    services.move_submit(game_id=game.id, user=user, action=action, expected_seq=fresh(game).seq)
+
+
+def test_a_player_whose_offer_was_taken_is_called_to_plant_what_they_got(table):
+    active, _ = trading(table)
+    bob, _ = others(table, active)
+    asked = faceup_bean(table)
+    outcome = reply_receive(
+        raw=reply(board_mail(table, bob), f"offer {active.username} give 1 ask faceup {asked}")
+    )
+    assert outcome.startswith("played: offer"), outcome
+    offer = max(state_of(table).offers)
+    by_page(table, active, {"kind": "accept", "offer": offer, "give": []})
+    flushed()
+    told = len(last_mails(bob))
+
+    by_page(table, active, {"kind": "end_trading"})
+    flushed()
+
+    assert seat_of(table, bob) in engine.to_call(state_of(table))
+    call = last_mail_to(bob)
+    assert len(last_mails(bob)) == told + 1
+    assert shows_now(table, call)
+    assert f"plant {asked} in field" in call.body
+    # What happened since his last mail, the trade among it, is listed in the call.
+    assert "you traded 1 " in call.body.lower()
+    assert f"to {active.username} for 1 {asked}." in call.body.lower()
+
+
+def test_a_second_offer_reaches_a_player_who_has_not_answered_the_first(table):
+    active, answer = trading(table)
+    bob, _ = others(table, active)
+    hand = state_of(table).hands[seat_of(table, active)]
+    for place in (1, 2):
+        outcome = reply_receive(
+            raw=reply(last_mail_to(active), f"offer {bob.username} give {place}")
+        )
+        assert outcome.startswith("played: offer"), outcome
+        flushed()
+    first, second = sorted(state_of(table).offers)
+
+    call = last_mail_to(bob)
+    assert shows_now(table, call)
+    assert f"accept {first}" in call.body and f"accept {second}" in call.body
+    outcome = reply_receive(raw=reply(call, f"accept {second}"))
+    assert outcome == f"played: accept {second}"
+    assert hand[1] in state_of(table).to_plant[seat_of(table, bob)]
+
+
+def test_a_declined_offer_is_told_to_its_maker_who_has_an_offer_to_answer(table):
+    active, answer = trading(table)
+    bob, _ = others(table, active)
+    outcome = reply_receive(raw=reply(board_mail(table, bob), f"offer {active.username} give 1"))
+    assert outcome.startswith("played: offer"), outcome
+    mine = max(state_of(table).offers)
+    reply_receive(raw=reply(answer, f"offer {bob.username} give 1"))
+    flushed()
+    theirs = max(state_of(table).offers)
+    assert f"accept {theirs}" in last_mail_to(bob).body  # the call he has not answered
+
+    by_page(table, active, {"kind": "decline", "offer": mine})
+    flushed()
+
+    call = last_mail_to(bob)
+    assert shows_now(table, call)
+    assert f"{active.username} declined your offer" in call.subject
+    assert f"accept {theirs}" in call.body
+
+
+def test_an_offer_written_on_a_mail_from_before_trading_opened_is_made(table):
+    active = fresh(table).seats.get(position=state_of(table).active).user
+    bob, _ = others(table, active)
+    before_trading = board_mail(table, bob)
+    trading(table)
+
+    outcome = reply_receive(raw=reply(before_trading, f"offer {active.username} give 1"))
+
+    assert outcome == f"played: offer {active.username} give 1"
+    assert any(offer.maker == seat_of(table, bob) for offer in state_of(table).offers.values())
+
+
+def test_a_reply_that_leaves_the_game_waiting_on_others_is_answered_in_its_thread(table):
+    active, answer = trading(table)
+    bob, _ = others(table, active)
+    reply_receive(raw=reply(answer, f"offer {bob.username} give 1"))
+    flushed()
+    offer = max(state_of(table).offers)
+    raw = reply(last_mail_to(bob), f"accept {offer}")
+    answers = len(last_mails(bob))
+
+    assert reply_receive(raw=raw) == f"played: accept {offer}"
+
+    assert seat_of(table, bob) not in engine.to_call(state_of(table))
+    [answered] = last_mails(bob)[answers:]
+    assert answered.subject.startswith("Played: your reply")
+    assert "You get a mail when" in answered.body
+    message_id = raw.split(b"Message-ID: ")[1].split(b"\r\n")[0].decode()
+    assert answered.extra_headers["In-Reply-To"] == message_id
+    assert answered.extra_headers["References"].split()[1] == message_id
+    assert Move.objects.filter(game=table, kind="accept").count() == 1
