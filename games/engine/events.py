@@ -193,16 +193,24 @@ def _offered(e, who, you, names, viewer):
         return gettext("{who} made {to} an offer (offer {offer}).").format(**params)
     params["gives"] = bean_summary(e["give"])
     params["asks"] = bean_summary(e["ask"] + e["ask_faceup"])
+    # An offer to the reader has sentences of its own: "vous a proposé", not "a proposé à vous".
+    to_you = e["to"] == viewer
     if not e["ask"] and not e["ask_faceup"]:
         if you:
             return gettext("You offered {to} a gift of {gives} (offer {offer}).").format(**params)
+        if to_you:
+            return gettext("{who} offered you a gift of {gives} (offer {offer}).").format(**params)
         return gettext("{who} offered {to} a gift of {gives} (offer {offer}).").format(**params)
     if not e["give"]:
         if you:
             return gettext("You asked {to} for a gift of {asks} (offer {offer}).").format(**params)
+        if to_you:
+            return gettext("{who} asked you for a gift of {asks} (offer {offer}).").format(**params)
         return gettext("{who} asked {to} for a gift of {asks} (offer {offer}).").format(**params)
     if you:
         return gettext("You offered {to} {gives} for {asks} (offer {offer}).").format(**params)
+    if to_you:
+        return gettext("{who} offered you {gives} for {asks} (offer {offer}).").format(**params)
     return gettext("{who} offered {to} {gives} for {asks} (offer {offer}).").format(**params)
 
 

@@ -12,6 +12,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import after_move, engine, selectors
 from games.basics.refusals import NotAllowed, NotYourSeat, ServiceError
@@ -30,6 +31,9 @@ from games.services.profiles import profile_get_or_create
 
 from .bot_moves import DEFAULT_BOT
 from .moves import moves_at_start
+
+# The name of a game its creator did not name, worded for each reader.
+_DEFAULT_NAME = gettext_noop("%(player)s's game")
 
 log = logging.getLogger(__name__)
 BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta")
@@ -71,9 +75,11 @@ def game_create(
         raise ServiceError(_("Choose one of the time controls offered."))
     profile = profile_get_or_create(user=user)
     seed = secrets.token_hex(16)
+    typed = " ".join(name.split())  # one line: the name goes into mail subjects
     game = Game(
-        # One line: the name goes into mail subjects, where a line break is not allowed.
-        name=(" ".join(name.split()) or f"{profile.display_name}'s game")[:80],
+        name=(typed or f"{profile.display_name}'s game")[:80],
+        # A name not typed is worded for each reader: "Spiel von alice" to a German one.
+        name_words=None if typed else {"msgid": _DEFAULT_NAME, "player": profile.display_name},
         edition=edition,
         options=options,
         players=players,

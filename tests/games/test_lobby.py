@@ -1,4 +1,5 @@
 import pytest
+from django.utils import translation
 
 from games import engine, services
 from games.basics.refusals import NotAllowed, NotYourSeat, ServiceError
@@ -51,6 +52,10 @@ def test_a_game_without_a_name_is_named_after_its_creator(alice):
     game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
 
     assert game.name == "alice's game"
+    with translation.override("de"):
+        assert game.title == "Spiel von alice"
+    with translation.override("fr"):
+        assert game.title == "Partie de alice"
 
 
 @pytest.mark.parametrize(

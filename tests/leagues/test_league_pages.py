@@ -250,7 +250,7 @@ def test_a_profile_lists_a_game_only_for_its_link_by_name_only_to_its_players(
     client, alice, bob, carol, dave
 ):
     game = started([alice, bob, carol, dave])
-    Game.objects.filter(pk=game.pk).update(is_open=False, name="Secret table")
+    Game.objects.filter(pk=game.pk).update(is_open=False, name="Secret table", name_words=None)
     ended_with(Game.objects.get(pk=game.pk), [3, 2, 1, 0])
     url = reverse("leagues:player", args=[alice.pk])
 

@@ -51,6 +51,13 @@ def test_a_german_player_reads_an_english_players_offer_in_german(table):
     assert "offered you" not in message.body
 
 
+def test_an_offer_to_a_french_player_is_worded_in_french_order(table):
+    maker, message = offer_by_reply(table, "de", "fr")
+
+    assert f"{maker.username} vous a proposé 1× " in message.body
+    assert "à vous" not in message.body
+
+
 def test_a_german_players_board_and_commands_name_the_beans_in_german(table):
     player = awaited(table)
     speaks(player, "de")
