@@ -4,11 +4,7 @@ a mail showing the step it waits on them for, the reply has had exactly one answ
 mail so far is in its reader's language, in one thread per player, wrapped for a mail client."""
 
 import re
-import smtplib
 from collections import Counter
-from email.message import EmailMessage
-from email.policy import SMTP
-from email.utils import make_msgid
 from functools import cache, partial
 
 import pytest
@@ -30,6 +26,7 @@ from .test_play_by_mail import (
     outcome_of,
     receiver,
     seated_in_order,
+    send_reply,
     worker,
 )
 
@@ -148,19 +145,10 @@ class Players:
         received = self.box.freshest(user)
         language = self.language[user.email]
         body = self.choose(received.text(), user, state, language)
-        message = EmailMessage()
-        message["From"] = user.email
-        message["To"] = received.message["Reply-To"]
-        message["Subject"] = f"Re: {received.message['Subject']}"
-        message["Message-ID"] = make_msgid()
-        quoted = "\n".join(f"> {line}" for line in received.text().splitlines())
         name = user.username.split("-")[0].title()
-        message.set_content(
-            f"{body}\n\n{GREETING[language]}\n{name}\n\n{QUOTE_HEADER[language]}\n{quoted}"
-        )
-        with smtplib.SMTP("127.0.0.1", self.port) as client:
-            client.sendmail(user.email, [message["To"]], message.as_bytes(policy=SMTP))
-        return message["Message-ID"], body
+        signed = f"{body}\n\n{GREETING[language]}\n{name}"
+        quote_header = QUOTE_HEADER[language]
+        return send_reply(self.port, user, received, signed, quote_header=quote_header), body
 
     def choose(self, text: str, user, state, language: str) -> str:
         """What a player who uses the trade book answers, writing in one reply what they can

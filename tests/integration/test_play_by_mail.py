@@ -118,14 +118,17 @@ def outcome_of(message_id: str) -> str | None:
     return read.values_list("outcome", flat=True).first()
 
 
-def send_reply(port: int, user, received, body: str) -> str:
+def send_reply(
+    port: int, user, received, body: str, *, quote_header: str = "On Monday, Bohnanza wrote:"
+) -> str:
+    """The reply a mail client sends: the body on top, the mail quoted below its header."""
     message = EmailMessage()
     message["From"] = user.email
     message["To"] = received.message["Reply-To"]
     message["Subject"] = f"Re: {received.message['Subject']}"
     message["Message-ID"] = make_msgid()
     quoted = "\n".join(f"> {line}" for line in received.text().splitlines())
-    message.set_content(f"{body}\n\nOn Monday, Bohnanza wrote:\n{quoted}")
+    message.set_content(f"{body}\n\n{quote_header}\n{quoted}")
     with smtplib.SMTP("127.0.0.1", port) as client:
         client.sendmail(user.email, [message["To"]], message.as_bytes(policy=SMTP))
     return message["Message-ID"]
