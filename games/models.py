@@ -186,6 +186,13 @@ class Seat(models.Model):
         return next((seat for seat in seats if seat.user_id == user.pk), None)
 
     @property
+    def plays_by_mail(self) -> bool:
+        """The player plays by replying to mail: their mails carry the board, and nothing but
+        a mail tells them what the game asks (load the seat with its user's profile)."""
+        profile = Profile.of(self.user) if self.user_id else None
+        return profile is not None and profile.mail == Profile.Mail.BOARD
+
+    @property
     def plays_as_bot(self) -> bool:
         """A bot's seat, or a player's seat a bot has taken over: after too many timeouts, or
         for good after the player resigned."""

@@ -100,7 +100,7 @@ def mail_after_move(
         seat = by_position.get(position)
         if seat is None or seat.user_id is None:
             continue  # a bot's seat
-        by_mail = _plays_by_mail(seat)
+        by_mail = seat.plays_by_mail
         if kind in CALLS and not by_mail and not seat.back_since(seat.mailed_at):
             continue  # called once already, and not back since
         with locales.reader(Profile.of(seat.user)):
@@ -125,10 +125,6 @@ def mail_after_move(
     return rows
 
 
-def _plays_by_mail(seat: Seat) -> bool:
-    return _preference(seat.user) == Profile.Mail.BOARD
-
-
 def _calls_by_step(
     state, called: list[int], by_position: dict, wanted: list, *, mover, actor: str
 ) -> list:
@@ -137,11 +133,7 @@ def _calls_by_step(
     one call whenever its step (engine.call_key) is not the one their last mail showed (a
     plain "the game waits for you" where no event of the move asks for a mail), and no other:
     what happened meanwhile is listed in their next mail."""
-    by_mail = {
-        position
-        for position, seat in by_position.items()
-        if seat.user_id is not None and _plays_by_mail(seat)
-    }
+    by_mail = {position for position, seat in by_position.items() if seat.plays_by_mail}
     due = {
         position
         for position in by_mail.intersection(called)
@@ -170,7 +162,7 @@ def board_shown(seat: Seat, state) -> None:
 
 def _called(seat: Seat, state, now: datetime) -> None:
     seat.mailed_at = now
-    seat.mailed_step = _call_key(state, seat.position) if _plays_by_mail(seat) else ""
+    seat.mailed_step = _call_key(state, seat.position) if seat.plays_by_mail else ""
     Seat.objects.filter(pk=seat.pk).update(mailed_at=now, mailed_step=seat.mailed_step)
 
 

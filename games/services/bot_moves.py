@@ -32,7 +32,7 @@ def bot_move(*, game_id: int, expected_seq: int, patient: bool = True) -> MoveRe
     if game is None or game.status != Game.Status.RUNNING or game.seq != expected_seq:
         return None
     state = engine.from_dict(game.state)
-    seats = {seat.position: seat for seat in game.seats.all()}
+    seats = {seat.position: seat for seat in game.seats.select_related("user__profile")}
     for position, awaited in after_move.bots_to_ask(state, seats, patient=patient):
         seat = seats[position]
         bot = _bot_of(game, seat)
@@ -96,8 +96,13 @@ def _remember(seat: Seat, bot) -> None:
 
 
 def _people_may_offer(state: engine.State, seats: dict[int, Seat]) -> bool:
-    """Whether a person beside the active player may still make it an offer."""
+    """Whether a person beside the active player may still make it an offer. A person who
+    plays by mail is not told that another trades (they trade by standing offers, which the
+    bot has read): the bot does not wait for them."""
     return any(
-        not seat.plays_as_bot and position != state.active and engine.may_offer(state, position)
+        not seat.plays_as_bot
+        and not seat.plays_by_mail
+        and position != state.active
+        and engine.may_offer(state, position)
         for position, seat in seats.items()
     )

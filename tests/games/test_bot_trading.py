@@ -15,7 +15,7 @@ from games import engine, services
 from games.clocks import timecontrol
 from games.engine.state import Offer
 from games.mail.compose import row_message
-from games.models import Deadline, Game, Move, Outbox, Seat
+from games.models import Deadline, Game, Move, Outbox, Profile, Seat
 from games.services import bot_moves, timeouts
 from tests.helpers import fresh, state_of
 
@@ -250,6 +250,19 @@ def test_a_bot_trading_as_the_active_player_leaves_alice_its_patience_to_offer(g
     assert services.deadlines_sweep(now=row.due_at + timedelta(seconds=1)) == 1
     assert moves_after(game, waited_from)[0] == ("end_trading", "bot")
     assert set(Seat.objects.filter(game=game).values_list("timeouts", flat=True)) == {0}
+
+
+def test_a_bot_trading_does_not_wait_for_a_player_who_plays_by_mail(game, alice):
+    game = a_bot_trades_without_offers_of_its_own(game, alice)
+    waited_from = fresh(game).seq
+    services.profile_get_or_create(user=alice)
+    Profile.objects.filter(user=alice).update(mail=Profile.Mail.BOARD)
+
+    # No mail tells her that the bot trades (her standing offers are there for it to take):
+    # asked again, it ends trading now instead of waiting out its patience for her.
+    bot_moves.bot_move(game_id=game.id, expected_seq=waited_from)
+
+    assert moves_after(game, waited_from)[0] == ("end_trading", "bot")
 
 
 def test_alices_offer_to_a_waiting_bot_is_answered_and_the_bot_waits_on(game, alice):
