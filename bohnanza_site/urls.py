@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from .app_manifest import app_manifest
 from .health import healthz
 
 urlpatterns = [
@@ -9,6 +10,7 @@ urlpatterns = [
     # The configured mail service's inbound webhook for replies: /anymail/<service>/inbound/
     path("anymail/", include("mailplay.urls")),
     path("healthz", healthz, name="healthz"),
+    path("manifest.webmanifest", app_manifest, name="app_manifest"),
     path("l/", include("games.link_urls")),
     path("", include("leagues.urls")),
     path("", include("games.urls")),

@@ -22,6 +22,16 @@ def sign_up(page: Page, base: str, name: str) -> None:
     expect(page.locator(".site-header")).to_contain_text(f"{name}@example.com")
 
 
+def session_cookie(base: str, name: str, language: str = "en", zone: str = "UTC") -> dict:
+    """The session cookie of a player made for the test (without the sign-up form, which other
+    tests cover), who reads the site in `language` and `zone`."""
+    user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com")
+    services.profile_get_or_create(user=user, language=language, time_zone=zone)
+    client = Client()
+    client.force_login(user)
+    return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}
+
+
 def logged_in(
     browser,
     base: str,
@@ -31,16 +41,9 @@ def logged_in(
     language: str = "en",
     zone: str = "UTC",
 ) -> Page:
-    """A page of a new browser context, signed in as a player made for the test (without the
-    sign-up form, which other tests cover), who reads the site in `language` and `zone`."""
-    user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com")
-    services.profile_get_or_create(user=user, language=language, time_zone=zone)
-    client = Client()
-    client.force_login(user)
+    """A page of a new browser context, signed in as a player made for the test."""
     context = browser.new_context(viewport={"width": width, "height": height})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
-    )
+    context.add_cookies([session_cookie(base, name, language, zone)])
     return context.new_page()
 
 
