@@ -213,6 +213,9 @@ ANYMAIL = {"WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "")}
 # The mail service whose inbound webhook posts replies (anymail's name: "mailgun", "postmark",
 # "amazon_ses", ...); only its /anymail/<service>/inbound/ is routed. Empty: none.
 MAIL_INBOUND_SERVICE = os.environ.get("MAIL_INBOUND_SERVICE", "")
+# Webhooks go only to https:// servers on the public internet. True lets them go to this
+# machine over plain http too: for tests with a local receiver, never for a site.
+WEBHOOK_ALLOW_LOCAL = False
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
@@ -282,6 +285,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.outbox_flush_task",
         "schedule": _FLUSH,
         "options": {"expires": _FLUSH},
+    },
+    # Webhook deliveries whose back-off has ended (see games/services/webhooks.py).
+    "webhooks-retry": {
+        "task": "games.tasks.webhooks_retry_task",
+        "schedule": 60.0,
+        "options": {"expires": 60},
     },
     "mail-digest": {
         "task": "games.tasks.mail_digest_task",

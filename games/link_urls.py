@@ -10,5 +10,6 @@ urlpatterns = [
     path("preferences/locale/", preferences.locale, name="locale"),
     path("preferences/name/", preferences.display_name, name="display_name"),
     path("preferences/rules/", preferences.answer_rules, name="answer_rules"),
+    path("preferences/webhook/", preferences.webhook, name="webhook"),
     path("<str:token>/", mail_links.link_confirm, name="confirm"),
 ]

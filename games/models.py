@@ -309,3 +309,47 @@ class Outbox(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} mail to {self.user_id} for {self.game_id}#{self.seq}"
+
+
+class Webhook(models.Model):
+    """An address a player's calls to move are posted to besides mail (Discord's, Slack's, or
+    any other, sent signed JSON): one a player, with a secret of its own."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhook"
+    )
+    url = models.URLField(max_length=500)
+    # Signs each body sent to the address (services/webhooks); shown to its player once.
+    secret = models.CharField(max_length=64)
+    active = models.BooleanField(default=True)
+    # Deliveries that failed for good, in a row: so many turn the webhook off.
+    failures = models.PositiveSmallIntegerField(default=0)
+    turned_off_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"webhook of {self.user_id}"
+
+
+class WebhookDelivery(models.Model):
+    """One outbox row posted to one webhook: written with the row, so it is sent once, and
+    tried again with back-off while the address fails."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    outbox = models.ForeignKey(Outbox, on_delete=models.CASCADE)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    # When the next attempt is due (the first goes out when the row's transaction commits).
+    next_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+    # Given up: the address refused it, or every attempt failed.
+    failed_at = models.DateTimeField(null=True, blank=True)
+    error = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["webhook", "outbox"], name="one_delivery_per_row")
+        ]
+        indexes = [models.Index(fields=["sent_at", "failed_at", "next_at"])]
+
+    def __str__(self) -> str:
+        return f"delivery of {self.outbox_id} to {self.webhook_id}"

@@ -13,6 +13,7 @@ from django.db import transaction
 BOT_MOVE = "games.tasks.bot_move_task"
 OUTBOX_SEND = "games.tasks.outbox_send_task"
 INVITATION_SEND = "games.tasks.invitation_send_task"
+WEBHOOK_DELIVER = "games.tasks.webhook_deliver_task"
 
 
 def after_commit(job: str, *args) -> None:

@@ -40,6 +40,17 @@ def outbox_send_task(outbox_id: int) -> None:
     services.outbox_send(outbox_id=outbox_id)
 
 
+@shared_task(name=task_queue.WEBHOOK_DELIVER, acks_late=True, reject_on_worker_lost=True)
+def webhook_deliver_task(delivery_id: int) -> None:
+    """The first attempt at a delivery; later ones are the sweep's, when their back-off ends."""
+    services.webhook_deliver(delivery_id=delivery_id)
+
+
+@shared_task
+def webhooks_retry_task() -> None:
+    services.webhooks_retry()
+
+
 @shared_task(name=task_queue.INVITATION_SEND)
 def invitation_send_task(game_id: int, address: str) -> None:
     services.invitation_send(game_id=game_id, address=address)

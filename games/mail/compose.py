@@ -30,7 +30,7 @@ SUBJECTS = {
     "bot_standing_in": gettext_noop("A bot is playing for you in {game}"),
 }
 # Mail about a game that has ended tells no turn.
-_NO_TURN = {"game_over"}
+NO_TURN = {"game_over"}
 # Plain text is wrapped at this width, as format=flowed (RFC 3676).
 WIDTH = 72
 # Where a long line breaks best: after a list's comma or semicolon, or in the run of spaces
@@ -150,7 +150,7 @@ def subject_of(row: Outbox) -> str:
     subject = gettext(SUBJECTS[row.kind]).format(
         **{"maker": "", "taker": "", **worded(row.context)}
     )
-    if row.kind in _NO_TURN:
+    if row.kind in NO_TURN:
         return subject
     # A row written before its context carried the turn tells the game's.
     return with_turn(subject, row.context.get("turn") or row.game.state.get("turn"))

@@ -21,11 +21,13 @@ from games.mail.context import (
     reader_worded,
     recent_lines,
 )
-from games.models import Deadline, Game, Move, Outbox, Profile, Seat
+from games.models import Deadline, Game, Move, Outbox, Profile, Seat, Webhook, WebhookDelivery
 from games.readers import locales, presence
 
 # Mail about a seat a bot plays for is noise, except these.
 _TO_ABSENT = {"game_over", "bot_standing_in"}
+# Why a row that only a webhook wanted was sent no mail.
+WEBHOOK_ONLY = "webhook only"
 # Calls to move: a player away from the game gets one, then none until they come back (a move
 # of theirs, or a look at the game's page); what happens meanwhile waits on the page. A player
 # who plays by replying to mail gets one for each step the game waits on them at instead
@@ -208,8 +210,9 @@ def bot_standing_in_write(*, game: Game, seat: Seat, now: datetime) -> None:
 def outbox_write(
     *, seat: Seat, game: Game | None, seq: int, kind: str, context: dict, now: datetime
 ) -> Outbox | None:
-    """One row, unless the player wants no such mail or is looking at the game right now.
-    The send task is queued when the transaction commits."""
+    """One row, unless the player wants no such mail (nor has a webhook that gets it) or is
+    looking at the game right now. The send task, and the webhook's, are queued when the
+    transaction commits."""
     if seat.user_id is None:
         return None
     if seat.plays_as_bot and kind not in _TO_ABSENT:
@@ -217,20 +220,32 @@ def outbox_write(
     if seat.muted or presence.page_open(seat, now):
         return None
     preference = _preference(seat.user)
-    if preference == Profile.Mail.NONE or not seat.user.email:
+    by_mail = preference != Profile.Mail.NONE and bool(seat.user.email)
+    hook = _webhook_of(seat.user_id, kind)
+    if not by_mail and hook is None:
         return None
+    defaults = {"context": context, "digest": by_mail and preference == Profile.Mail.DIGEST}
+    if not by_mail:  # only the webhook wants it
+        defaults.update(sent_at=now, skipped=WEBHOOK_ONLY)
     row, created = Outbox.objects.get_or_create(
-        user_id=seat.user_id,
-        game=game,
-        seq=seq,
-        kind=kind,
-        defaults={"context": context, "digest": preference == Profile.Mail.DIGEST},
+        user_id=seat.user_id, game=game, seq=seq, kind=kind, defaults=defaults
     )
     if not created:
         return None
-    if not row.digest:
+    if by_mail and not row.digest:
         task_queue.after_commit(task_queue.OUTBOX_SEND, row.id)
+    if hook is not None:
+        delivery = WebhookDelivery.objects.create(webhook=hook, outbox=row, next_at=now)
+        task_queue.after_commit(task_queue.WEBHOOK_DELIVER, delivery.id)
     return row
+
+
+def _webhook_of(user_id: int, kind: str) -> Webhook | None:
+    """The player's webhook, if it is on and the row is one it gets: the calls to move and the
+    game's end."""
+    if kind not in CALLS and kind != "game_over":
+        return None
+    return Webhook.objects.filter(user_id=user_id, active=True).first()
 
 
 def _preference(user) -> str:

@@ -1,5 +1,5 @@
-"""The preferences page: the mails a player gets, their language and zone, the name others
-see, vacations, and the answer rules set for their seat as each game starts."""
+"""The preferences page: the mails a player gets, their webhook, their language and zone, the
+name others see, vacations, and the answer rules set for their seat as each game starts."""
 
 from django import forms
 from django.conf import settings
@@ -69,6 +69,10 @@ class RulesForm(forms.Form):
         return {key: data[key] for key in RULE_KEYS} if data["use"] else None
 
 
+class WebhookForm(forms.Form):
+    url = forms.CharField(max_length=500, label=gettext_lazy("Webhook address"))
+
+
 class VacationForm(forms.Form):
     days = forms.IntegerField(min_value=1, max_value=timecontrol.VACATION_DAYS_PER_YEAR)
 
@@ -98,6 +102,10 @@ def preferences(request):
             initial={"language": profile.language, "time_zone": profile.time_zone}
         ),
         "profile": profile,
+        "webhook": selectors.webhook_of(user=request.user),
+        "webhook_form": WebhookForm(),
+        # The new secret, shown once: popped from the session it was put in on saving.
+        "webhook_secret": request.session.pop(WEBHOOK_SECRET_KEY, ""),
         "away": profile.away_until and profile.away_until > now,
         "days_left": timecontrol.vacation_days_left(profile, now),
         "allowance": timecontrol.VACATION_DAYS_PER_YEAR,
@@ -130,6 +138,34 @@ def answer_rules(request):
                 "rest."
             ).format(most=MAX_KEEP),
         )
+    return redirect("links:preferences")
+
+
+WEBHOOK_SECRET_KEY = "webhook_secret"
+
+
+@login_required
+@require_POST
+def webhook(request):
+    if "remove" in request.POST:
+        services.webhook_remove(user=request.user)
+        messages.success(request, _("Your webhook is removed."))
+        return redirect("links:preferences")
+    if "turn_on" in request.POST:
+        services.webhook_turn_on(user=request.user)
+        messages.success(request, _("Your webhook is on again."))
+        return redirect("links:preferences")
+    form = WebhookForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the webhook's address, up to 500 characters."))
+        return redirect("links:preferences")
+    try:
+        saved = services.webhook_save(user=request.user, url=form.cleaned_data["url"])
+    except ServiceError as refusal:
+        messages.error(request, refusal.message)
+    else:
+        request.session[WEBHOOK_SECRET_KEY] = saved.secret
+        messages.success(request, _("Your webhook is saved: your calls go there too."))
     return redirect("links:preferences")
 
 

@@ -1,6 +1,6 @@
 """A player's own settings as their preferences page shows them."""
 
-from games.models import Game, Profile, Seat
+from games.models import Game, Profile, Seat, Webhook
 from games.readers import locales
 
 
@@ -23,3 +23,7 @@ def locale_of(*, user_id) -> tuple[str, str]:
     chosen = Profile.objects.filter(user_id=user_id).values_list("language", "time_zone").first()
     language, zone = chosen or ("", "")
     return locales.language_or_default(language), locales.zone_or_none(zone) or "UTC"
+
+
+def webhook_of(*, user) -> Webhook | None:
+    return Webhook.objects.filter(user=user).first()

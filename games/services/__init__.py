@@ -35,6 +35,7 @@ from .plans import plan_submit
 from .seats import RECLAIMED, seat_mute, seat_reclaim, seat_resign
 from .timeouts import deadline_expire, deadlines_sweep, reminders_send
 from .vacations import vacation_end, vacation_start
+from .webhooks import webhook_deliver, webhook_remove, webhook_save, webhook_turn_on, webhooks_retry
 
 __all__ = [
     "NAME_MAX",
@@ -75,4 +76,9 @@ __all__ = [
     "seat_resign",
     "vacation_end",
     "vacation_start",
+    "webhook_deliver",
+    "webhook_remove",
+    "webhook_save",
+    "webhook_turn_on",
+    "webhooks_retry",
 ]

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games.mail import compose, invitations
 from games.models import Game, Outbox, Profile, Seat
+from games.services.webhooks import TURNED_OFF
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,8 @@ def _reason_to_skip(row: Outbox) -> str:
     """Preferences may have changed since the row was written."""
     if not row.user.email:
         return "no address"
-    if _wants_no_mail(row.user_id):
+    # A player who chose no mail and gave a webhook is told when it stops: nothing else would.
+    if row.kind != TURNED_OFF and _wants_no_mail(row.user_id):
         return "no mail wanted"
     if (
         row.game_id

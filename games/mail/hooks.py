@@ -1,0 +1,80 @@
+"""What a webhook is sent for an outbox row: the row's subject (the game's name, what it waits
+for, the turn) and the link that opens the game, in the recipient's language, shaped for the
+address (Discord, Slack, or plain JSON) and signed.
+
+Built from the row alone, as its mail is: its context holds only what the recipient may know,
+and of that only the subject's words and the game's name, id and turn are sent.
+"""
+
+import hashlib
+import hmac
+import json
+from datetime import datetime
+from urllib.parse import urlsplit
+
+from games.mail import compose, links
+from games.models import Outbox, Profile
+from games.readers import locales
+
+DISCORD_HOSTS = {"discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com"}
+SLACK_HOSTS = {"hooks.slack.com"}
+SIGNATURE_HEADER = "X-Bohnanza-Signature"
+TIMESTAMP_HEADER = "X-Bohnanza-Timestamp"
+
+
+def shape(url: str) -> str:
+    """ "discord", "slack" or "json": how a body for this address is written."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    if host in DISCORD_HOSTS and parts.path.startswith("/api/webhooks/"):
+        return "discord"
+    if host in SLACK_HOSTS:
+        return "slack"
+    return "json"
+
+
+def body(row: Outbox, *, url: str, delivery_id: int, now: datetime) -> bytes:
+    with locales.reader(Profile.of(row.user)):
+        text = compose.subject_of(row)
+        game = compose.worded(row.context).get("game", "")
+        open_url = links.link_url(action="open", user_id=row.user_id, game_id=row.game_id, now=now)
+    kind = shape(url)
+    if kind == "discord":
+        # A game's name is its creator's words: it must not ping a channel.
+        payload = {"content": f"{text}\n{open_url}", "allowed_mentions": {"parse": []}}
+    elif kind == "slack":
+        payload = {"text": f"{_slack_escaped(text)}\n{open_url}"}
+    else:
+        payload = {
+            "id": delivery_id,
+            "kind": row.kind,
+            "game": game,
+            "game_id": row.game_id,
+            "turn": None if row.kind in compose.NO_TURN else row.context.get("turn"),
+            "text": text,
+            "url": open_url,
+        }
+    return json.dumps(payload, ensure_ascii=False).encode()
+
+
+def _slack_escaped(text: str) -> str:
+    """Slack reads &, < and > as markup (a link, a mention)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def signature(secret: str, timestamp: int, content: bytes) -> str:
+    """As Stripe signs: HMAC-SHA256 of the timestamp, a dot and the body, so that a body seen
+    once cannot be sent again later under a new time."""
+    signed = f"{timestamp}.".encode() + content
+    return "sha256=" + hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
+
+
+def signed_headers(secret: str, content: bytes, *, now: datetime, delivery_id: int) -> dict:
+    timestamp = int(now.timestamp())
+    return {
+        "Content-Type": "application/json",
+        "User-Agent": "Bohnanza-Webhook/1",
+        "X-Bohnanza-Delivery": str(delivery_id),
+        TIMESTAMP_HEADER: str(timestamp),
+        SIGNATURE_HEADER: signature(secret, timestamp, content),
+    }

@@ -1,0 +1,121 @@
+"""Posting to a player's webhook: only `https://` addresses on the public internet.
+
+An address is checked when it is saved and again at each post: every address its host resolves
+to must be public (no loopback, private, link-local, multicast or reserved network), and the
+post goes to the address checked, so a name that resolves elsewhere a moment later changes
+nothing. Redirects are not followed (http.client never does). `WEBHOOK_ALLOW_LOCAL` lets tests
+post to a receiver on this machine over plain http; it is off unless set.
+"""
+
+import http.client
+import ipaddress
+import socket
+import ssl
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from games.basics.refusals import ServiceError
+
+# Seconds to connect, and to wait for each read of the answer.
+TIMEOUT = 5
+# Enough of an answer to read its status; the rest is not ours to keep.
+MAX_ANSWER = 4096
+
+
+class AddressRefused(ServiceError):
+    """Not an address we post to; the message says why, for its player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    scheme: str
+    host: str
+    port: int
+    path: str
+    ip: str
+
+
+def checked_target(url: str) -> Target:
+    """Where a post to `url` goes, or AddressRefused; OSError when its name does not resolve."""
+    allow_local = settings.WEBHOOK_ALLOW_LOCAL
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError as error:
+        raise AddressRefused(_("That is not a web address.")) from error
+    schemes = ("https", "http") if allow_local else ("https",)
+    if parts.scheme not in schemes or not parts.hostname:
+        raise AddressRefused(_("A webhook address starts with https:// and names a server."))
+    if parts.username or parts.password:
+        raise AddressRefused(_("A webhook address names no user or password."))
+    port = port or (443 if parts.scheme == "https" else 80)
+    addresses = {
+        found[4][0] for found in socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
+    }
+    for address in sorted(addresses):
+        if not _public(ipaddress.ip_address(address.split("%")[0]), allow_local=allow_local):
+            raise AddressRefused(
+                _(
+                    "{host} leads into a private network ({address}); give the address of a "
+                    "server on the public internet."
+                ).format(host=parts.hostname, address=address)
+            )
+    path = parts.path or "/"
+    return Target(
+        scheme=parts.scheme,
+        host=parts.hostname,
+        port=port,
+        path=f"{path}?{parts.query}" if parts.query else path,
+        ip=sorted(addresses)[0],
+    )
+
+
+def _public(ip, *, allow_local: bool) -> bool:
+    mapped = getattr(ip, "ipv4_mapped", None)
+    if mapped is not None:
+        ip = mapped
+    if allow_local and ip.is_loopback:
+        return True
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_link_local)
+
+
+def post(target: Target, content: bytes, headers: dict) -> int:
+    """Post `content` to the address checked; returns the answer's status. Raises OSError or
+    http.client.HTTPException when no answer comes."""
+    if target.scheme == "https":
+        connection = _PinnedHTTPS(target.host, target.port, ip=target.ip, timeout=TIMEOUT)
+    else:
+        connection = _PinnedHTTP(target.host, target.port, ip=target.ip, timeout=TIMEOUT)
+    try:
+        connection.request("POST", target.path, body=content, headers=headers)
+        answer = connection.getresponse()
+        answer.read(MAX_ANSWER)
+        return answer.status
+    finally:
+        connection.close()
+
+
+class _PinnedHTTP(http.client.HTTPConnection):
+    """Connects to the address checked, not to whatever the name resolves to now."""
+
+    def __init__(self, host, port, *, ip: str, timeout: float):
+        super().__init__(host, port, timeout=timeout)
+        self.ip = ip
+
+    def connect(self):
+        self.sock = socket.create_connection((self.ip, self.port), self.timeout)
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """As _PinnedHTTP, with the certificate checked against the host's name."""
+
+    def __init__(self, host, port, *, ip: str, timeout: float):
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.ip = ip
+
+    def connect(self):
+        raw = socket.create_connection((self.ip, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(raw, server_hostname=self.host)

@@ -1,0 +1,182 @@
+"""A player's webhook: saving its address, turning it on again, and posting the calls to it.
+
+A delivery row is written with each outbox row the webhook gets (games.mail.outbox). Its first
+attempt is queued when that transaction commits; later ones are due after a back-off, and a
+sweep sends what is due. An attempt is claimed (counted, the next one scheduled) in a short
+transaction before the post and settled after it, so no lock is held while a slow receiver
+answers, and an attempt lost with its worker is made again when the next is due: a receiver
+may see a delivery twice, under one `X-Bohnanza-Delivery` id. Network errors and answers 5xx
+and 429 are tried again; any other refusal ends the delivery. So many deliveries failing in a
+row turn the webhook off, and its player gets one mail saying so.
+"""
+
+import http.client
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from games import task_queue
+from games.basics.refusals import ServiceError
+from games.mail import hooks, links
+from games.models import Outbox, Profile, Webhook, WebhookDelivery
+from games.services import webhook_http
+
+log = logging.getLogger(__name__)
+
+# The waits before each attempt after the first: a delivery is tried five times in some 2½ hours.
+BACKOFF = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2))
+ATTEMPTS = len(BACKOFF) + 1
+# Deliveries failed for good in a row that turn a webhook off.
+FAILURES_TO_TURN_OFF = 5
+TURNED_OFF = "webhook_off"
+
+
+@transaction.atomic
+def webhook_save(*, user, url: str) -> Webhook:
+    """The address the player's calls go to besides mail, with a new secret to sign them (the
+    page shows it once). A new address starts afresh: what waited for the old one is dropped."""
+    url = url.strip()
+    try:
+        webhook_http.checked_target(url)
+    except OSError as error:
+        raise ServiceError(
+            _("No server answers to that address's name; check it and try again.")
+        ) from error
+    Webhook.objects.filter(user=user).delete()
+    return Webhook.objects.create(user=user, url=url, secret=secrets.token_hex(32))
+
+
+@transaction.atomic
+def webhook_turn_on(*, user) -> bool:
+    """On again after it was turned off for failing. Returns whether it was off."""
+    return bool(
+        Webhook.objects.filter(user=user, active=False).update(
+            active=True, failures=0, turned_off_at=None
+        )
+    )
+
+
+@transaction.atomic
+def webhook_remove(*, user) -> None:
+    Webhook.objects.filter(user=user).delete()
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    sent: bool
+    again: bool = False
+    error: str = ""
+
+
+def webhook_deliver(*, delivery_id: int, now: datetime | None = None) -> bool:
+    """Make one attempt at a delivery, if one is due. Returns whether it was received."""
+    now = now or timezone.now()
+    delivery = _claimed(delivery_id, now)
+    if delivery is None:
+        return False
+    outcome = _posted(delivery, now)
+    _settled(delivery, outcome, now)
+    return outcome.sent
+
+
+def webhooks_retry(*, now: datetime | None = None) -> int:
+    """Attempts that are due: a retry after its back-off, or a first one whose task was lost.
+    Returns how many were received."""
+    now = now or timezone.now()
+    ids = list(
+        WebhookDelivery.objects.filter(
+            sent_at__isnull=True, failed_at__isnull=True, webhook__active=True, next_at__lte=now
+        )
+        .order_by("next_at")
+        .values_list("id", flat=True)[:100]
+    )
+    received = 0
+    for delivery_id in ids:
+        try:
+            received += webhook_deliver(delivery_id=delivery_id, now=now)
+        except Exception:
+            log.exception("webhook delivery %s could not be attempted", delivery_id)
+    return received
+
+
+def _claimed(delivery_id: int, now: datetime) -> WebhookDelivery | None:
+    """The delivery with this attempt counted and the next one scheduled, or None when no
+    attempt is due: sent, given up, its webhook off, or another attempt under way."""
+    with transaction.atomic():
+        delivery = (
+            WebhookDelivery.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("webhook", "outbox__user__profile")
+            .filter(id=delivery_id, sent_at__isnull=True, failed_at__isnull=True)
+            .first()
+        )
+        if delivery is None or not delivery.webhook.active:
+            return None
+        if delivery.attempts and delivery.next_at > now:
+            return None
+        delivery.attempts += 1
+        if delivery.attempts < ATTEMPTS:
+            delivery.next_at = now + BACKOFF[delivery.attempts - 1]
+        delivery.save(update_fields=["attempts", "next_at"])
+    return delivery
+
+
+def _posted(delivery: WebhookDelivery, now: datetime) -> _Outcome:
+    webhook = delivery.webhook
+    content = hooks.body(delivery.outbox, url=webhook.url, delivery_id=delivery.id, now=now)
+    headers = hooks.signed_headers(webhook.secret, content, now=now, delivery_id=delivery.id)
+    try:
+        status = webhook_http.post(webhook_http.checked_target(webhook.url), content, headers)
+    except webhook_http.AddressRefused as refusal:
+        return _Outcome(sent=False, error=refusal.message)
+    except (OSError, http.client.HTTPException) as error:
+        return _Outcome(sent=False, again=True, error=repr(error))
+    if 200 <= status < 300:
+        return _Outcome(sent=True)
+    return _Outcome(sent=False, again=status >= 500 or status == 429, error=f"HTTP {status}")
+
+
+@transaction.atomic
+def _settled(delivery: WebhookDelivery, outcome: _Outcome, now: datetime) -> None:
+    webhook = Webhook.objects.select_for_update().get(id=delivery.webhook_id)
+    if outcome.sent:
+        WebhookDelivery.objects.filter(id=delivery.id).update(sent_at=now, error="")
+        Webhook.objects.filter(id=webhook.id).update(failures=0)
+        return
+    if outcome.again and delivery.attempts < ATTEMPTS:
+        WebhookDelivery.objects.filter(id=delivery.id).update(error=outcome.error[:200])
+        return
+    WebhookDelivery.objects.filter(id=delivery.id).update(failed_at=now, error=outcome.error[:200])
+    webhook.failures += 1
+    webhook.save(update_fields=["failures"])
+    if webhook.active and webhook.failures >= FAILURES_TO_TURN_OFF:
+        _turned_off(webhook, now)
+
+
+def _turned_off(webhook: Webhook, now: datetime) -> None:
+    """Off, with what still waited for it dropped, and one mail to its player."""
+    webhook.active, webhook.turned_off_at = False, now
+    webhook.save(update_fields=["active", "turned_off_at"])
+    webhook.deliveries.filter(sent_at__isnull=True, failed_at__isnull=True).update(
+        failed_at=now, error="turned off"
+    )
+    profile = Profile.objects.filter(user_id=webhook.user_id).first()
+    row = Outbox.objects.create(
+        user_id=webhook.user_id,
+        seq=webhook.id,
+        kind=TURNED_OFF,
+        context={
+            # Worded when the mail is sent, in its recipient's language (compose.subject_of).
+            "subject": gettext_noop("Your webhook is turned off"),
+            "open_url": links.preferences_url(),
+            "you": profile.display_name if profile else "",
+            "url": webhook.url,
+            "failures": webhook.failures,
+        },
+    )
+    task_queue.after_commit(task_queue.OUTBOX_SEND, row.id)
