@@ -8,6 +8,7 @@ import time_machine
 from django.core import mail as sent_mail
 
 from games import engine, services
+from games.clocks import timecontrol
 from games.models import Deadline, Game, Outbox, Profile, Seat
 from games.readers import quiet
 from tests.helpers import started, state_of, user_at
@@ -132,7 +133,10 @@ def test_a_reminder_waits_for_the_morning_unless_the_deadline_comes_first(
 
         clock.move_to(MORNING_IN_TOKYO)
         assert services.outbox_flush() == int(held)
-        assert len(mailed_to(starter)) == 1
+        [reminder] = [message for message in sent_mail.outbox if message.to == [starter.email]]
+        # It tells the time left when it goes out.
+        sent_at = MORNING_IN_TOKYO if held else MORNING_IN_NEW_YORK
+        assert f"your time runs out in {timecontrol.humanize(due_at - sent_at)}" in reminder.body
 
     # Her clock is the game's: it ran out (or will) when it was due, quiet hours or not.
     assert Deadline.objects.get(id=wait.id).due_at == due_at
