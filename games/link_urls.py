@@ -8,6 +8,7 @@ urlpatterns = [
     path("preferences/", preferences.preferences, name="preferences"),
     path("preferences/vacation/", preferences.vacation, name="vacation"),
     path("preferences/locale/", preferences.locale, name="locale"),
+    path("preferences/reminders/", preferences.reminders, name="reminders"),
     path("preferences/name/", preferences.display_name, name="display_name"),
     path("preferences/rules/", preferences.answer_rules, name="answer_rules"),
     path("preferences/webhook/", preferences.webhook, name="webhook"),

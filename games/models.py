@@ -20,6 +20,15 @@ class Profile(models.Model):
         DIGEST = "digest", _("One mail a day")
         NONE = "none", _("No mail")
 
+    class Reminders(models.TextChoices):
+        """When a deadline's reminders go out, by the share of its clock left (the steps are
+        `timecontrol.LADDERS`)."""
+
+        HALF_TENTH = "half_tenth", _("When half of my time is left, and a tenth")
+        TENTH = "tenth", _("When a tenth of my time is left")
+        HALF_QUARTER_TENTH = "half_quarter_tenth", _("When half, a quarter and a tenth are left")
+        NONE = "none", _("No reminders")
+
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     display_name = models.CharField(max_length=40)
     mail = models.CharField(max_length=8, choices=Mail, default=Mail.EVERY)
@@ -34,6 +43,11 @@ class Profile(models.Model):
     # The answer rules set for the player's seat as each of their games starts (the trade
     # book's "rules" move: gifts, keep, growing, otherwise, plant); None: no rules.
     answer_rules = models.JSONField(null=True, blank=True, default=None)
+    reminders = models.CharField(max_length=20, choices=Reminders, default=Reminders.HALF_TENTH)
+    # Quiet hours, in the player's zone (may wrap midnight): calls to move and reminders
+    # written then wait for their end. None: no quiet hours.
+    quiet_from = models.TimeField(null=True, blank=True)
+    quiet_until = models.TimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -147,10 +161,9 @@ class Seat(models.Model):
     resigned_at = models.DateTimeField(null=True, blank=True)
     muted = models.BooleanField(default=False)
     last_seen_at = models.DateTimeField(null=True, blank=True)
-    # The last call to move mailed to the player, and the last reminder: each goes out once
-    # while the player is away, and again only after they came back (a move, a look).
+    # The last call to move mailed to the player: one goes out while the player is away, and
+    # another only after they came back (a move, a look).
     mailed_at = models.DateTimeField(null=True, blank=True)
-    reminded_at = models.DateTimeField(null=True, blank=True)
     # For a player who plays by replying to mail: the step the last mail with their board
     # showed (engine.call_key); a call goes out whenever the game waits on them at another.
     mailed_step = models.CharField(max_length=200, blank=True, default="")
@@ -273,7 +286,9 @@ class Deadline(models.Model):
     started_at = models.DateTimeField(default=timezone.now)
     due_at = models.DateTimeField()
     expected_seq = models.PositiveIntegerField()
-    reminded = models.BooleanField(default=False)
+    # The steps of the player's reminder ladder passed in this wait (reminded, or passed
+    # while the page was open, or skipped because a later step was due already).
+    rungs_passed = models.PositiveSmallIntegerField(default=0)
     done = models.BooleanField(default=False)
 
     class Meta:
@@ -298,11 +313,16 @@ class Outbox(models.Model):
     digest = models.BooleanField(default=False)
     # Set with sent_at when the row was dealt with but no mail went out, and why.
     skipped = models.CharField(max_length=40, blank=True)
+    # Held until the end of the recipient's quiet hours: the beat's flush sends it then.
+    send_after = models.DateTimeField(null=True, blank=True)
+    # The step of a reminder ladder (a wait may have several reminders).
+    rung = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "game", "seq", "kind"], name="one_mail_per_move_and_kind"
+                fields=["user", "game", "seq", "kind", "rung"],
+                name="one_mail_per_move_kind_and_rung",
             )
         ]
         indexes = [models.Index(fields=["sent_at"])]

@@ -105,10 +105,10 @@ def _charge_mover(game: Game, seat: Seat, open_rows: list[Deadline], actor: str,
         came_back = seat.bot_standing_in
         seat.timeouts, seat.bot_standing_in = 0, False
         fields += ["timeouts", "bot_standing_in"]
-    if back and (seat.mailed_at or seat.reminded_at):
-        # ... and may be mailed and reminded once more when they are away again.
-        seat.mailed_at = seat.reminded_at = None
-        fields += ["mailed_at", "reminded_at"]
+    if back and seat.mailed_at:
+        # ... and may be called once more when they are away again.
+        seat.mailed_at = None
+        fields.append("mailed_at")
     if fields:
         seat.save(update_fields=fields)
     return came_back

@@ -20,9 +20,17 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 # Days a player may be away per calendar year; deadlines stretch by the days taken.
 VACATION_DAYS_PER_YEAR = 30
-# A reminder goes out this long before a deadline, or a quarter of the time given if that is
-# shorter (a two-minute bank is reminded 30 seconds before, not before it even starts).
-REMINDER_LEAD = timedelta(hours=1)
+# The reminder ladders a player chooses from (`Profile.Reminders`): the shares of a deadline's
+# clock (from the start of the wait to the deadline) left when each reminder goes out, largest
+# first.
+LADDERS: dict[str, tuple[float, ...]] = {
+    "half_tenth": (1 / 2, 1 / 10),
+    "tenth": (1 / 10,),
+    "half_quarter_tenth": (1 / 2, 1 / 4, 1 / 10),
+    "none": (),
+}
+DEFAULT_LADDER = "half_tenth"
+LONGEST_LADDER = max(len(rungs) for rungs in LADDERS.values())
 
 
 def _units() -> tuple:
@@ -135,7 +143,6 @@ def describe(game) -> str:
     return f"{preset.label}: {_clocks_line(clocks)}"
 
 
-
 def _setting(game, name: str) -> timedelta:
     """The game's own value, or its preset's when the game was stored without one."""
     value = getattr(game, name)
@@ -188,8 +195,11 @@ def vacation_days_left(profile, now: datetime) -> int:
     return max(0, VACATION_DAYS_PER_YEAR - used)
 
 
-def reminder_lead(started_at: datetime, due_at: datetime) -> timedelta:
-    return min(REMINDER_LEAD, (due_at - started_at) / 4)
+def rungs_reached(ladder: str, started_at: datetime, due_at: datetime, now: datetime) -> int:
+    """How many steps of the ladder a wait from `started_at` to `due_at` has reached by `now`
+    (all those whose share of the clock is left or less)."""
+    clock, left = due_at - started_at, due_at - now
+    return sum(1 for share in LADDERS.get(ladder, LADDERS[DEFAULT_LADDER]) if left <= clock * share)
 
 
 def humanize(delta: timedelta) -> str:

@@ -10,9 +10,11 @@ from functools import partial
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.basics import words
+from games.clocks import timecontrol
 from games.mail import links
 from games.models import Outbox, Profile
 from games.readers import locales
@@ -177,7 +179,12 @@ def _row_compose(row: Outbox, now: datetime | None, reply_to: str) -> EmailMulti
         to=row.user.email,
         subject=subject_of(row),
         template=row.kind,
-        context={**worded(row.context), **_row_links(row, now=now), "kind": row.kind},
+        context={
+            **worded(row.context),
+            **_time_left(row, now),
+            **_row_links(row, now=now),
+            "kind": row.kind,
+        },
         headers={
             "X-Bohnanza-Outbox": str(row.id),
             "X-Bohnanza-Kind": row.kind,
@@ -186,6 +193,15 @@ def _row_compose(row: Outbox, now: datetime | None, reply_to: str) -> EmailMulti
         },
         reply_to=reply_to,
     )
+
+
+def _time_left(row: Outbox, now: datetime | None) -> dict:
+    """The time left to a deadline the mail names, as it is when the mail goes out: a mail held
+    through its reader's quiet hours goes hours after it was written."""
+    if "due" not in row.context:
+        return {}
+    left = datetime.fromisoformat(row.context["due"]) - (now or timezone.now())
+    return {"left": timecontrol.humanize(left)}
 
 
 def thread_headers(*, game_id: int, user_id: int, answering: str = "") -> dict:

@@ -22,7 +22,7 @@ from games.mail.context import (
     recent_lines,
 )
 from games.models import Deadline, Game, Move, Outbox, Profile, Seat, Webhook, WebhookDelivery
-from games.readers import locales, presence
+from games.readers import locales, presence, quiet
 
 # Mail about a seat a bot plays for is noise, except these.
 _TO_ABSENT = {"game_over", "bot_standing_in"}
@@ -168,17 +168,16 @@ def _called(seat: Seat, state, now: datetime) -> None:
     Seat.objects.filter(pk=seat.pk).update(mailed_at=now, mailed_step=seat.mailed_step)
 
 
-def reminder_write(*, deadline: Deadline, now: datetime) -> int:
-    """A reminder for a seat whose deadline comes near: what it still has to do, and what the
-    game does for it otherwise. Returns how many rows were written (0 or 1)."""
+def reminder_write(*, deadline: Deadline, rung: int, now: datetime) -> int:
+    """A reminder for a seat whose deadline comes near, at step `rung` of its player's ladder:
+    what it still has to do, and what the game does for it otherwise. Returns how many rows
+    were written (0 or 1)."""
     game = deadline.game
     state = engine.from_dict(game.state)
     seat = Seat.objects.select_related("user__profile").get(id=deadline.seat_id)
     asked = engine.prompt(state, seat.position)
     if not asked.awaited:  # the row is stale: a move made meanwhile closes it
         return 0
-    if not seat.back_since(seat.reminded_at):
-        return 0  # one reminder while the player is away, however many deadlines come
     with locales.reader(Profile.of(seat.user)):
         context = {
             **common_context(game, state, seat.position),
@@ -190,12 +189,16 @@ def reminder_write(*, deadline: Deadline, now: datetime) -> int:
         if _preference(seat.user) == Profile.Mail.BOARD:
             context.update(board_context(state, seat.position))
     row = outbox_write(
-        seat=seat, game=game, seq=deadline.expected_seq, kind="reminder", context=context, now=now
+        seat=seat,
+        game=game,
+        seq=deadline.expected_seq,
+        kind="reminder",
+        context=context,
+        now=now,
+        rung=rung,
+        due_at=deadline.due_at,
     )
-    if row is None:
-        return 0
-    Seat.objects.filter(pk=seat.pk).update(reminded_at=now)
-    return 1
+    return int(row is not None)
 
 
 def bot_standing_in_write(*, game: Game, seat: Seat, now: datetime) -> None:
@@ -208,11 +211,21 @@ def bot_standing_in_write(*, game: Game, seat: Seat, now: datetime) -> None:
 
 
 def outbox_write(
-    *, seat: Seat, game: Game | None, seq: int, kind: str, context: dict, now: datetime
+    *,
+    seat: Seat,
+    game: Game | None,
+    seq: int,
+    kind: str,
+    context: dict,
+    now: datetime,
+    rung: int = 0,
+    due_at: datetime | None = None,
 ) -> Outbox | None:
     """One row, unless the player wants no such mail (nor has a webhook that gets it) or is
     looking at the game right now. The send task, and the webhook's, are queued when the
-    transaction commits."""
+    transaction commits, unless the row waits for the player's digest or the end of their
+    quiet hours (the beat sends it, and the webhook's delivery, then). A reminder names its
+    step of the ladder (`rung`) and its deadline (`due_at`)."""
     if seat.user_id is None:
         return None
     if seat.plays_as_bot and kind not in _TO_ABSENT:
@@ -224,19 +237,22 @@ def outbox_write(
     hook = _webhook_of(seat.user_id, kind)
     if not by_mail and hook is None:
         return None
-    defaults = {"context": context, "digest": by_mail and preference == Profile.Mail.DIGEST}
+    digest = by_mail and preference == Profile.Mail.DIGEST
+    held = None if digest else _held_until(seat.user, kind, now, due_at)
+    defaults = {"context": context, "digest": digest, "send_after": held}
     if not by_mail:  # only the webhook wants it
         defaults.update(sent_at=now, skipped=WEBHOOK_ONLY)
     row, created = Outbox.objects.get_or_create(
-        user_id=seat.user_id, game=game, seq=seq, kind=kind, defaults=defaults
+        user_id=seat.user_id, game=game, seq=seq, kind=kind, rung=rung, defaults=defaults
     )
     if not created:
         return None
-    if by_mail and not row.digest:
+    if by_mail and not row.digest and held is None:
         task_queue.after_commit(task_queue.OUTBOX_SEND, row.id)
     if hook is not None:
-        delivery = WebhookDelivery.objects.create(webhook=hook, outbox=row, next_at=now)
-        task_queue.after_commit(task_queue.WEBHOOK_DELIVER, delivery.id)
+        delivery = WebhookDelivery.objects.create(webhook=hook, outbox=row, next_at=held or now)
+        if held is None:
+            task_queue.after_commit(task_queue.WEBHOOK_DELIVER, delivery.id)
     return row
 
 
@@ -246,6 +262,18 @@ def _webhook_of(user_id: int, kind: str) -> Webhook | None:
     if kind not in CALLS and kind != "game_over":
         return None
     return Webhook.objects.filter(user_id=user_id, active=True).first()
+
+
+def _held_until(user, kind: str, now: datetime, due_at: datetime | None) -> datetime | None:
+    """The end of the player's quiet hours, for a call to move or a reminder written during
+    them; None for a mail that goes at once. A reminder of a deadline that falls before the
+    quiet hours end would come too late: it goes at once. The clocks never wait for them."""
+    if kind not in CALLS and kind != "reminder":
+        return None
+    end = quiet.quiet_end(Profile.of(user), now)
+    if end is None or (due_at is not None and due_at < end):
+        return None
+    return end
 
 
 def _preference(user) -> str:

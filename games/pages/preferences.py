@@ -1,5 +1,6 @@
-"""The preferences page: the mails a player gets, their webhook, their language and zone, the
-name others see, vacations, and the answer rules set for their seat as each game starts."""
+"""The preferences page: the mails a player gets, their reminders and quiet hours, their
+webhook, their language and zone, the name others see, vacations, and the answer rules set for
+their seat as each game starts."""
 
 from django import forms
 from django.conf import settings
@@ -73,6 +74,26 @@ class WebhookForm(forms.Form):
     url = forms.CharField(max_length=500, label=gettext_lazy("Webhook address"))
 
 
+class RemindersForm(forms.Form):
+    """When a deadline's reminders go out, and the hours of the player's day without calls."""
+
+    reminders = forms.ChoiceField(
+        choices=Profile.Reminders.choices,
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Reminders before a deadline"),
+    )
+    quiet_from = forms.TimeField(
+        required=False,
+        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+        label=gettext_lazy("Quiet from"),
+    )
+    quiet_until = forms.TimeField(
+        required=False,
+        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+        label=gettext_lazy("Quiet until"),
+    )
+
+
 class VacationForm(forms.Form):
     days = forms.IntegerField(min_value=1, max_value=timecontrol.VACATION_DAYS_PER_YEAR)
 
@@ -116,6 +137,13 @@ def preferences(request):
             game for game in games if game.vacation_allowed and game.vacation_days_cap is not None
         ],
     }
+    context["reminders_form"] = RemindersForm(
+        initial={
+            "reminders": profile.reminders,
+            "quiet_from": profile.quiet_from,
+            "quiet_until": profile.quiet_until,
+        }
+    )
     rules = profile.answer_rules
     context["rules_form"] = RulesForm(initial={**rules, "use": True} if rules else None)
     return render(request, "links/preferences.html", context)
@@ -166,6 +194,22 @@ def webhook(request):
     else:
         request.session[WEBHOOK_SECRET_KEY] = saved.secret
         messages.success(request, _("Your webhook is saved: your calls go there too."))
+    return redirect("links:preferences")
+
+
+@login_required
+@require_POST
+def reminders(request):
+    form = RemindersForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose reminders from the list, and times as hours:minutes."))
+        return redirect("links:preferences")
+    try:
+        services.reminders_save(user=request.user, **form.cleaned_data)
+    except ServiceError as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("Your reminders and quiet hours are saved."))
     return redirect("links:preferences")
 
 

@@ -13,6 +13,7 @@ from games.services.profiles import (
     preferences_save,
     profile_get_or_create,
     profile_rename,
+    reminders_save,
 )
 
 from .bot_moves import bot_move
@@ -66,6 +67,7 @@ __all__ = [
     "outbox_send",
     "plan_submit",
     "preferences_save",
+    "reminders_save",
     "profile_get_or_create",
     "profile_rename",
     "reminders_send",

@@ -9,6 +9,7 @@ import logging
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games.mail import compose, invitations
@@ -30,9 +31,11 @@ def outbox_send(*, outbox_id: int, skip_locked: bool = False, now: datetime | No
             .filter(id=outbox_id)
             .first()
         )
+        now = now or timezone.now()
         if row is None or row.sent_at is not None or row.digest:
             return False
-        now = now or timezone.now()
+        if row.send_after is not None and row.send_after > now:
+            return False  # the recipient's quiet hours have not ended
         reason = _reason_to_skip(row)
         if reason:
             row.sent_at, row.skipped = now, reason
@@ -56,7 +59,17 @@ def _reason_to_skip(row: Outbox) -> str:
         and Seat.objects.filter(game_id=row.game_id, user_id=row.user_id, muted=True).exists()
     ):
         return "game muted"
+    if row.send_after is not None and _seen_since(row):
+        return "seen meanwhile"
     return ""
+
+
+def _seen_since(row: Outbox) -> bool:
+    """The player looked at the game (or moved) while their call was held: it has nothing to
+    tell them any more."""
+    return Seat.objects.filter(
+        game_id=row.game_id, user_id=row.user_id, last_seen_at__gt=row.created_at
+    ).exists()
 
 
 def _wants_no_mail(user_id: int) -> bool:
@@ -64,18 +77,20 @@ def _wants_no_mail(user_id: int) -> bool:
 
 
 def outbox_flush(*, now: datetime | None = None, older_than: timedelta = FLUSH_AFTER) -> int:
-    """Send rows whose task never ran (a broker restart, a lost message). Rows being sent right
-    now are locked and skipped."""
+    """Send rows whose task never ran (a broker restart, a lost message), and rows held through
+    their recipient's quiet hours once those end. Rows being sent right now are locked and
+    skipped."""
     now = now or timezone.now()
+    lost = Q(send_after__isnull=True, created_at__lte=now - older_than)
     ids = list(
-        Outbox.objects.filter(sent_at__isnull=True, digest=False, created_at__lte=now - older_than)
+        Outbox.objects.filter(lost | Q(send_after__lte=now), sent_at__isnull=True, digest=False)
         .order_by("id")
         .values_list("id", flat=True)[:200]
     )
     sent = 0
     for outbox_id in ids:
         try:
-            sent += outbox_send(outbox_id=outbox_id, skip_locked=True)
+            sent += outbox_send(outbox_id=outbox_id, skip_locked=True, now=now)
         except Exception:
             log.exception("outbox row %s could not be sent", outbox_id)
     return sent

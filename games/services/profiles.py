@@ -1,6 +1,7 @@
 """A player's own settings: the profile, the name others see, the mail preferences."""
 
 import re
+from datetime import time
 
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
@@ -99,6 +100,21 @@ def preferences_save(*, user, mail: str, muted: list[int]) -> Profile:
     seats = Seat.objects.filter(user=user, game__status=Game.Status.RUNNING)
     seats.exclude(game_id__in=muted).update(muted=False)
     seats.filter(game_id__in=muted).update(muted=True)
+    return profile
+
+
+@transaction.atomic
+def reminders_save(
+    *, user, reminders: str, quiet_from: time | None, quiet_until: time | None
+) -> Profile:
+    """The player's reminder ladder and quiet hours (both times, or neither: none)."""
+    if reminders not in Profile.Reminders.values:
+        raise ServiceError(_("Choose one of the reminders offered."))
+    if (quiet_from is None) != (quiet_until is None) or (quiet_from and quiet_from == quiet_until):
+        raise ServiceError(_("Quiet hours need a start and a different end, or neither."))
+    profile = profile_get_or_create(user=user, lock=True)
+    profile.reminders, profile.quiet_from, profile.quiet_until = reminders, quiet_from, quiet_until
+    profile.save(update_fields=["reminders", "quiet_from", "quiet_until"])
     return profile
 
 

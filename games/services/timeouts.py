@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import engine, task_queue
 from games.clocks import timecontrol
 from games.mail import outbox
-from games.models import Deadline, Game, Move, Seat
+from games.models import Deadline, Game, Move, Profile, Seat
 
 from .bot_moves import bot_move
 from .moves import move_submit_as
@@ -158,33 +158,38 @@ def _count_timeout(game: Game, seat: Seat, turn: int, now: datetime) -> None:
 
 
 def reminders_send(*, now: datetime | None = None) -> int:
-    """Write a reminder for each open deadline that comes within its lead time."""
+    """Write the reminders of the open deadlines that reached a step of their player's ladder
+    (a share of the deadline's clock left). Each step goes out at most once per wait; when a
+    later step is reached already, the earlier ones pass unsent (one mail, not a burst); a step
+    reached while the player has the game's page open passes too."""
     now = now or timezone.now()
     sent = 0
     candidates = (
         Deadline.objects.filter(
             done=False,
-            reminded=False,
+            rungs_passed__lt=timecontrol.LONGEST_LADDER,
             due_at__gt=now,
-            due_at__lte=now + timecontrol.REMINDER_LEAD,
             seat__user__isnull=False,
             seat__bot_standing_in=False,
             seat__resigned_at__isnull=True,
         )
-        .select_related("game", "seat")
+        .select_related("seat__user__profile")
         .order_by("due_at")
     )
     for deadline in candidates:
-        if deadline.due_at - timecontrol.reminder_lead(deadline.started_at, deadline.due_at) > now:
+        profile = Profile.of(deadline.seat.user)
+        ladder = profile.reminders if profile else timecontrol.DEFAULT_LADDER
+        reached = timecontrol.rungs_reached(ladder, deadline.started_at, deadline.due_at, now)
+        if reached <= deadline.rungs_passed:
             continue
         if deadline.seat.position not in engine.to_call(engine.from_dict(deadline.game.state)):
             # Its turn plan carries the step (the clock runs on): left unclaimed, so that a
             # plan dropped or stopped before the deadline still gets its reminder.
             continue
         with transaction.atomic():
-            claimed = Deadline.objects.filter(id=deadline.id, reminded=False, done=False).update(
-                reminded=True
-            )
+            claimed = Deadline.objects.filter(
+                id=deadline.id, rungs_passed=deadline.rungs_passed, done=False
+            ).update(rungs_passed=reached)
             if claimed:
-                sent += outbox.reminder_write(deadline=deadline, now=now)
+                sent += outbox.reminder_write(deadline=deadline, rung=reached, now=now)
     return sent
