@@ -28,6 +28,8 @@ from games.readers import locales, presence, quiet
 _TO_ABSENT = {"game_over", "bot_standing_in"}
 # Why a row that only a webhook wanted was sent no mail.
 WEBHOOK_ONLY = "webhook only"
+# Why a held call was not sent: a later call held with it shows a newer board.
+SUPERSEDED = "superseded"
 # Calls to move: a player away from the game gets one, then none until they come back (a move
 # of theirs, or a look at the game's page); what happens meanwhile waits on the page. A player
 # who plays by replying to mail gets one for each step the game waits on them at instead
@@ -124,6 +126,8 @@ def mail_after_move(
             rows.append(row)
             if kind in CALLS:
                 _called(seat, state, now)
+                if row.send_after is not None:
+                    _supersede_held(row, now)
     return rows
 
 
@@ -254,6 +258,21 @@ def outbox_write(
         if held is None:
             task_queue.after_commit(task_queue.WEBHOOK_DELIVER, delivery.id)
     return row
+
+
+def _supersede_held(row: Outbox, now: datetime) -> None:
+    """A call held for the player's quiet hours replaces the calls held before it in the game
+    (mail and webhook alike): they would show an older board."""
+    held = Outbox.objects.filter(
+        user_id=row.user_id,
+        game_id=row.game_id,
+        kind__in=CALLS,
+        sent_at=None,
+        send_after__isnull=False,
+        seq__lt=row.seq,
+    )
+    WebhookDelivery.objects.filter(outbox__in=held, attempts=0).delete()
+    held.update(sent_at=now, skipped=SUPERSEDED)
 
 
 def _webhook_of(user_id: int, kind: str) -> Webhook | None:

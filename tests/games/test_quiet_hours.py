@@ -154,6 +154,37 @@ def test_the_clock_runs_out_during_the_quiet_hours(alice, bob, carol):
     assert engine.from_dict(Game.objects.get(id=game.id).state).phase == "trade"
 
 
+def test_a_held_call_a_later_one_supersedes_is_not_sent(
+    alice, bob, carol, django_capture_on_commit_callbacks
+):
+    quiet_at_night(alice, "Asia/Tokyo")
+    Profile.objects.filter(user=alice).update(mail=Profile.Mail.BOARD)  # she plays by mail
+    with time_machine.travel(MORNING_IN_NEW_YORK - timedelta(hours=1), tick=False) as clock:
+        game = started([alice, bob, carol])
+        carols = position(game, carol)
+        game = play_until(
+            game,
+            lambda state: state.phase == "trade" and not state.offers and state.active == carols,
+        )
+        Outbox.objects.all().delete()
+
+        clock.move_to(MORNING_IN_NEW_YORK)
+        with django_capture_on_commit_callbacks(execute=True):
+            offer(game, carol, position(game, alice), 0)
+            game.refresh_from_db()
+            offer(game, carol, position(game, alice), 0)
+
+        first, second = Outbox.objects.filter(user=alice, kind="offer").order_by("seq")
+        assert first.skipped == "superseded" and second.sent_at is None
+
+        clock.move_to(MORNING_IN_TOKYO)
+        assert services.outbox_flush() == 1
+        [morning] = [m for m in sent_mail.outbox if m.to == [alice.email]]
+        # The one mail she gets shows the board as it is: both offers to answer.
+        offers = sorted(state_of(game).offers)
+        assert all(f"accept {number}" in morning.body for number in offers)
+
+
 def position(game: Game, user) -> int:
     return Seat.objects.get(game=game, user=user).position
 
