@@ -252,7 +252,8 @@ def outbox_write(
     if not by_mail and hook is None and not devices:
         return None
     digest = by_mail and preference == Profile.Mail.DIGEST
-    held = None if digest else _held_until(seat.user, kind, now, due_at)
+    quiet_end = _held_until(seat.user, kind, now, due_at)
+    held = None if digest else quiet_end
     defaults = {"context": context, "digest": digest, "send_after": held}
     if not by_mail:  # only the webhook wants it
         defaults.update(sent_at=now, skipped=WEBHOOK_ONLY if hook is not None else PUSH_ONLY)
@@ -268,8 +269,11 @@ def outbox_write(
         if held is None:
             task_queue.after_commit(task_queue.WEBHOOK_DELIVER, delivery.id)
     for device in devices:
-        push = PushDelivery.objects.create(subscription=device, outbox=row, next_at=held or now)
-        if held is None:
+        # A push waits out quiet hours even when the mail waits for the digest.
+        push = PushDelivery.objects.create(
+            subscription=device, outbox=row, next_at=quiet_end or now
+        )
+        if quiet_end is None:
             task_queue.after_commit(task_queue.PUSH_DELIVER, push.id)
     return row
 

@@ -242,11 +242,13 @@ def test_a_failing_push_service_is_tried_again_after_a_minute(
     assert len(push_service.received) == 2
 
 
+@pytest.mark.parametrize("mail", [Profile.Mail.EVERY, Profile.Mail.DIGEST])
 def test_a_push_in_tokyos_night_waits_for_its_morning(
-    push_service, alice, bob, django_capture_on_commit_callbacks
+    push_service, alice, bob, mail, django_capture_on_commit_callbacks
 ):
     for user in (alice, bob):
         quiet_at_night(user, "Asia/Tokyo")
+        Profile.objects.filter(user=user).update(mail=mail)
     devices = devices_for(push_service, alice, bob)
     with time_machine.travel(MORNING_IN_NEW_YORK, tick=False) as clock:
         with django_capture_on_commit_callbacks(execute=True):
