@@ -24,7 +24,7 @@ from pywebpush import WebPushException, webpush
 
 from games.basics.refusals import ServiceError
 from games.mail import hooks
-from games.models import PushDelivery, PushSubscription
+from games.models import PushDelivery, PushSubscription, Seat
 from games.services import vapid, webhook_http
 from games.services.webhooks import ATTEMPTS, BACKOFF
 
@@ -36,6 +36,7 @@ TIMEOUT = 10
 TTL = 24 * 60 * 60
 # The answers that say the subscription is gone for good (RFC 8030).
 GONE = {404, 410}
+SEEN = "seen meanwhile"
 
 
 def _checked(endpoint: str) -> None:
@@ -124,7 +125,13 @@ def _claimed(delivery_id: int, now: datetime) -> PushDelivery | None:
 
 
 def _pushed(delivery: PushDelivery, now: datetime) -> _Outcome:
-    device = delivery.subscription
+    device, row = delivery.subscription, delivery.outbox
+    if Seat.objects.filter(
+        game_id=row.game_id, user_id=row.user_id, last_seen_at__gt=row.created_at
+    ).exists():
+        # Held through quiet hours, or retried, while the player looked at the game: it has
+        # nothing to tell them any more.
+        return _Outcome(sent=False, error=SEEN)
     try:
         _checked(device.endpoint)
     except webhook_http.AddressRefused as refusal:
@@ -137,7 +144,7 @@ def _pushed(delivery: PushDelivery, now: datetime) -> _Outcome:
     try:
         webpush(
             {"endpoint": device.endpoint, "keys": {"p256dh": device.p256dh, "auth": device.auth}},
-            data=hooks.push_payload(delivery.outbox, now=now),
+            data=hooks.push_payload(row, now=now),
             vapid_private_key=vapid.private_key(),
             vapid_claims={"sub": settings.VAPID_SUBJECT, "aud": f"{parts.scheme}://{parts.netloc}"},
             ttl=TTL,

@@ -22,7 +22,7 @@ from django.urls import reverse
 from games import engine, services
 from games.basics.refusals import ServiceError
 from games.mail import outbox
-from games.models import Outbox, Profile, PushDelivery, PushSubscription
+from games.models import Outbox, Profile, PushDelivery, PushSubscription, Seat
 from tests.helpers import started, state_of, user_at
 
 from .helpers import on_the_last_pass, play_until
@@ -263,6 +263,24 @@ def test_a_push_in_tokyos_night_waits_for_its_morning(
     starter = user_at(game, state_of(game).active)
     [message] = push_service.to(devices[starter.username])
     assert message["title"] == f"Your turn in {game.name} (turn 1)"
+
+
+def test_a_push_held_is_dropped_when_the_player_looked_at_the_game_meanwhile(
+    push_service, alice, bob, django_capture_on_commit_callbacks
+):
+    for user in (alice, bob):
+        quiet_at_night(user, "Asia/Tokyo")
+    devices_for(push_service, alice, bob)
+    with time_machine.travel(MORNING_IN_NEW_YORK, tick=False) as clock:
+        with django_capture_on_commit_callbacks(execute=True):
+            game = started([alice, bob])
+        Seat.objects.filter(game=game).update(last_seen_at=MORNING_IN_NEW_YORK + timedelta(hours=1))
+
+        clock.move_to(MORNING_IN_TOKYO)
+        assert services.pushes_retry() == 0
+    assert push_service.received == []
+    [delivery] = PushDelivery.objects.all()
+    assert (delivery.failed_at, delivery.error) == (MORNING_IN_TOKYO, "seen meanwhile")
 
 
 def test_only_https_push_services_on_the_public_internet_are_taken(alice, settings):
