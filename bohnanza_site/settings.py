@@ -216,6 +216,18 @@ MAIL_INBOUND_SERVICE = os.environ.get("MAIL_INBOUND_SERVICE", "")
 # Webhooks go only to https:// servers on the public internet. True lets them go to this
 # machine over plain http too: for tests with a local receiver, never for a site.
 WEBHOOK_ALLOW_LOCAL = False
+# Web Push signs each message with a VAPID key pair (base64url: the private key's 32 bytes, the
+# public key's 65); VAPID_SUBJECT is a mailto: address push services may write to. Without a
+# configured pair, one is made once and kept in var/vapid-private-key (games/services/vapid.py).
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = os.environ.get(
+    "VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.split("<")[-1].strip(">")
+)
+VAPID_KEY_FILE = VAR_DIR / "vapid-private-key"
+# Pushes go only to https:// push services on the public internet. True lets them go to this
+# machine over plain http too: for tests with a local push service, never for a site.
+PUSH_ALLOW_LOCAL = False
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
@@ -289,6 +301,12 @@ CELERY_BEAT_SCHEDULE = {
     # Webhook deliveries whose back-off has ended (see games/services/webhooks.py).
     "webhooks-retry": {
         "task": "games.tasks.webhooks_retry_task",
+        "schedule": 60.0,
+        "options": {"expires": 60},
+    },
+    # Pushes whose back-off, or their player's quiet hours, have ended (games/services/push.py).
+    "pushes-retry": {
+        "task": "games.tasks.pushes_retry_task",
         "schedule": 60.0,
         "options": {"expires": 60},
     },

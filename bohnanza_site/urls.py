@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from .app_manifest import app_manifest
 from .health import healthz
+from .service_worker import service_worker
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -11,6 +12,7 @@ urlpatterns = [
     path("anymail/", include("mailplay.urls")),
     path("healthz", healthz, name="healthz"),
     path("manifest.webmanifest", app_manifest, name="app_manifest"),
+    path("sw.js", service_worker, name="service_worker"),
     path("l/", include("games.link_urls")),
     path("", include("leagues.urls")),
     path("", include("games.urls")),

@@ -12,5 +12,7 @@ urlpatterns = [
     path("preferences/name/", preferences.display_name, name="display_name"),
     path("preferences/rules/", preferences.answer_rules, name="answer_rules"),
     path("preferences/webhook/", preferences.webhook, name="webhook"),
+    path("preferences/push/", preferences.push_subscribe, name="push_subscribe"),
+    path("preferences/push/off/", preferences.push_unsubscribe, name="push_unsubscribe"),
     path("<str:token>/", mail_links.link_confirm, name="confirm"),
 ]

@@ -373,3 +373,47 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"delivery of {self.outbox_id} to {self.webhook_id}"
+
+
+class PushSubscription(models.Model):
+    """One browser or phone of a player that takes Web Push: where its push service takes the
+    messages for it, and the keys they are encrypted with (the browser's own, given when it
+    subscribed)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=800, unique=True)
+    p256dh = models.CharField(max_length=100)
+    auth = models.CharField(max_length=50)
+    # The browser and system it was turned on in ("Firefox on Android"), to tell devices apart.
+    device = models.CharField(max_length=60, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"push to {self.user_id} ({self.device})"
+
+
+class PushDelivery(models.Model):
+    """One outbox row pushed to one device: written with the row, so it is sent once, and tried
+    again with back-off while the push service fails."""
+
+    subscription = models.ForeignKey(
+        PushSubscription, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    outbox = models.ForeignKey(Outbox, on_delete=models.CASCADE)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+    failed_at = models.DateTimeField(null=True, blank=True)
+    error = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["subscription", "outbox"], name="one_push_per_row")
+        ]
+        indexes = [models.Index(fields=["sent_at", "failed_at", "next_at"])]
+
+    def __str__(self) -> str:
+        return f"push of {self.outbox_id} to {self.subscription_id}"

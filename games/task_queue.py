@@ -14,6 +14,7 @@ BOT_MOVE = "games.tasks.bot_move_task"
 OUTBOX_SEND = "games.tasks.outbox_send_task"
 INVITATION_SEND = "games.tasks.invitation_send_task"
 WEBHOOK_DELIVER = "games.tasks.webhook_deliver_task"
+PUSH_DELIVER = "games.tasks.push_deliver_task"
 
 
 def after_commit(job: str, *args) -> None:

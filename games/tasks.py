@@ -51,6 +51,17 @@ def webhooks_retry_task() -> None:
     services.webhooks_retry()
 
 
+@shared_task(name=task_queue.PUSH_DELIVER, acks_late=True, reject_on_worker_lost=True)
+def push_deliver_task(delivery_id: int) -> None:
+    """The first attempt at a push; later ones are the sweep's."""
+    services.push_deliver(delivery_id=delivery_id)
+
+
+@shared_task
+def pushes_retry_task() -> None:
+    services.pushes_retry()
+
+
 @shared_task(name=task_queue.INVITATION_SEND)
 def invitation_send_task(game_id: int, address: str) -> None:
     services.invitation_send(game_id=game_id, address=address)

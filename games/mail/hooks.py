@@ -1,6 +1,7 @@
-"""What a webhook is sent for an outbox row: the row's subject (the game's name, what it waits
-for, the turn) and the link that opens the game, in the recipient's language, shaped for the
-address (Discord, Slack, or plain JSON) and signed.
+"""What a webhook or a push is sent for an outbox row: the row's subject (the game's name, what
+it waits for, the turn) and the link that opens the game, in the recipient's language; for a
+webhook shaped for the address (Discord, Slack, or plain JSON) and signed, for a push with a
+line saying what the game waits for.
 
 Built from the row alone, as its mail is: its context holds only what the recipient may know,
 and of that only the subject's words and the game's name, id and turn are sent.
@@ -12,6 +13,8 @@ import json
 from datetime import datetime
 from urllib.parse import urlsplit
 
+from django.utils.translation import gettext, gettext_noop
+
 from games.mail import compose, links
 from games.models import Outbox, Profile
 from games.readers import locales
@@ -20,6 +23,17 @@ DISCORD_HOSTS = {"discord.com", "discordapp.com", "ptb.discord.com", "canary.dis
 SLACK_HOSTS = {"hooks.slack.com"}
 SIGNATURE_HEADER = "X-Bohnanza-Signature"
 TIMESTAMP_HEADER = "X-Bohnanza-Timestamp"
+# A push's second line, under the subject, by kind: what the game waits for. Worded when it is
+# sent, in its recipient's language; a kind not named here (an expansion's) gets WAITS.
+WAITS = gettext_noop("The game waits for your move.")
+PUSH_LINES = {
+    "your_turn": gettext_noop("It is your turn."),
+    "offer": gettext_noop("An offer waits for your answer."),
+    "offer_accepted": gettext_noop("Your offer was accepted."),
+    "offer_declined": gettext_noop("Your offer was declined."),
+    "plant_received": gettext_noop("Beans you got in trade wait to be planted."),
+    "game_over": gettext_noop("See how the game ended."),
+}
 
 
 def shape(url: str) -> str:
@@ -33,11 +47,27 @@ def shape(url: str) -> str:
     return "json"
 
 
+def _worded(row: Outbox, now: datetime) -> tuple[str, str, str]:
+    """The row's subject and game's name, in its recipient's language, and the signed link
+    that opens the game."""
+    text = compose.subject_of(row)
+    game = compose.worded(row.context).get("game", "")
+    open_url = links.link_url(action="open", user_id=row.user_id, game_id=row.game_id, now=now)
+    return text, game, open_url
+
+
+def push_payload(row: Outbox, *, now: datetime) -> bytes:
+    """What a push shows: the subject as its title, what the game waits for, and the link."""
+    with locales.reader(Profile.of(row.user)):
+        title, _game, open_url = _worded(row, now)
+        line = gettext(PUSH_LINES.get(row.kind, WAITS))
+    payload = {"title": title, "body": line, "url": open_url, "tag": f"game-{row.game_id}"}
+    return json.dumps(payload, ensure_ascii=False).encode()
+
+
 def body(row: Outbox, *, url: str, delivery_id: int, now: datetime) -> bytes:
     with locales.reader(Profile.of(row.user)):
-        text = compose.subject_of(row)
-        game = compose.worded(row.context).get("game", "")
-        open_url = links.link_url(action="open", user_id=row.user_id, game_id=row.game_id, now=now)
+        text, game, open_url = _worded(row, now)
     kind = shape(url)
     if kind == "discord":
         # A game's name is its creator's words: it must not ping a channel.

@@ -21,13 +21,25 @@ from games.mail.context import (
     reader_worded,
     recent_lines,
 )
-from games.models import Deadline, Game, Move, Outbox, Profile, Seat, Webhook, WebhookDelivery
+from games.models import (
+    Deadline,
+    Game,
+    Move,
+    Outbox,
+    Profile,
+    PushDelivery,
+    PushSubscription,
+    Seat,
+    Webhook,
+    WebhookDelivery,
+)
 from games.readers import locales, presence, quiet
 
 # Mail about a seat a bot plays for is noise, except these.
 _TO_ABSENT = {"game_over", "bot_standing_in"}
-# Why a row that only a webhook wanted was sent no mail.
+# Why a row that only a webhook, or only push, wanted was sent no mail.
 WEBHOOK_ONLY = "webhook only"
+PUSH_ONLY = "push only"
 # Why a held call was not sent: a later call held with it shows a newer board.
 SUPERSEDED = "superseded"
 # Calls to move: a player away from the game gets one, then none until they come back (a move
@@ -225,11 +237,12 @@ def outbox_write(
     rung: int = 0,
     due_at: datetime | None = None,
 ) -> Outbox | None:
-    """One row, unless the player wants no such mail (nor has a webhook that gets it) or is
-    looking at the game right now. The send task, and the webhook's, are queued when the
-    transaction commits, unless the row waits for the player's digest or the end of their
-    quiet hours (the beat sends it, and the webhook's delivery, then). A reminder names its
-    step of the ladder (`rung`) and its deadline (`due_at`)."""
+    """One row, unless the player wants no such mail (nor has a webhook or a device with push
+    that gets it) or is looking at the game right now. The send task, and the webhook's and
+    each push's, are queued when the transaction commits, unless the row waits for the
+    player's digest or the end of their quiet hours (the beat sends it, and the webhook's and
+    pushes' deliveries, then). A reminder names its step of the ladder (`rung`) and its
+    deadline (`due_at`)."""
     if seat.user_id is None:
         return None
     if seat.plays_as_bot and kind not in _TO_ABSENT:
@@ -239,13 +252,15 @@ def outbox_write(
     preference = _preference(seat.user)
     by_mail = preference != Profile.Mail.NONE and bool(seat.user.email)
     hook = _webhook_of(seat.user_id, kind)
-    if not by_mail and hook is None:
+    devices = _devices_of(seat.user_id, kind)
+    if not by_mail and hook is None and not devices:
         return None
     digest = by_mail and preference == Profile.Mail.DIGEST
-    held = None if digest else _held_until(seat.user, kind, now, due_at)
+    quiet_end = _held_until(seat.user, kind, now, due_at)
+    held = None if digest else quiet_end
     defaults = {"context": context, "digest": digest, "send_after": held}
     if not by_mail:  # only the webhook wants it
-        defaults.update(sent_at=now, skipped=WEBHOOK_ONLY)
+        defaults.update(sent_at=now, skipped=WEBHOOK_ONLY if hook is not None else PUSH_ONLY)
     row, created = Outbox.objects.get_or_create(
         user_id=seat.user_id, game=game, seq=seq, kind=kind, rung=rung, defaults=defaults
     )
@@ -257,12 +272,19 @@ def outbox_write(
         delivery = WebhookDelivery.objects.create(webhook=hook, outbox=row, next_at=held or now)
         if held is None:
             task_queue.after_commit(task_queue.WEBHOOK_DELIVER, delivery.id)
+    for device in devices:
+        # A push waits out quiet hours even when the mail waits for the digest.
+        push = PushDelivery.objects.create(
+            subscription=device, outbox=row, next_at=quiet_end or now
+        )
+        if quiet_end is None:
+            task_queue.after_commit(task_queue.PUSH_DELIVER, push.id)
     return row
 
 
 def _supersede_held(row: Outbox, now: datetime) -> None:
     """A call held for the player's quiet hours replaces the calls held before it in the game
-    (mail and webhook alike): they would show an older board."""
+    (mail, webhook and push alike): they would show an older board."""
     held = Outbox.objects.filter(
         user_id=row.user_id,
         game_id=row.game_id,
@@ -272,15 +294,27 @@ def _supersede_held(row: Outbox, now: datetime) -> None:
         seq__lt=row.seq,
     )
     WebhookDelivery.objects.filter(outbox__in=held, attempts=0).delete()
+    PushDelivery.objects.filter(outbox__in=held, attempts=0).delete()
     held.update(sent_at=now, skipped=SUPERSEDED)
 
 
+def _pushed(kind: str) -> bool:
+    """Whether a webhook and push get rows of this kind: the calls to move and the game's end."""
+    return kind in CALLS or kind == "game_over"
+
+
 def _webhook_of(user_id: int, kind: str) -> Webhook | None:
-    """The player's webhook, if it is on and the row is one it gets: the calls to move and the
-    game's end."""
-    if kind not in CALLS and kind != "game_over":
+    """The player's webhook, if it is on and the row is one it gets."""
+    if not _pushed(kind):
         return None
     return Webhook.objects.filter(user_id=user_id, active=True).first()
+
+
+def _devices_of(user_id: int, kind: str) -> list[PushSubscription]:
+    """The player's devices with push turned on, if the row is one they get."""
+    if not _pushed(kind):
+        return []
+    return list(PushSubscription.objects.filter(user_id=user_id))
 
 
 def _held_until(user, kind: str, now: datetime, due_at: datetime | None) -> datetime | None:

@@ -1,6 +1,8 @@
 """The preferences page: the mails a player gets, their reminders and quiet hours, their
-webhook, their language and zone, the name others see, vacations, and the answer rules set for
-their seat as each game starts."""
+webhook and devices with push, their language and zone, the name others see, vacations, and
+the answer rules set for their seat as each game starts."""
+
+import re
 
 from django import forms
 from django.conf import settings
@@ -74,6 +76,45 @@ class WebhookForm(forms.Form):
     url = forms.CharField(max_length=500, label=gettext_lazy("Webhook address"))
 
 
+class PushForm(forms.Form):
+    """A browser's push subscription, as its push service gave it."""
+
+    endpoint = forms.URLField(max_length=800)
+    p256dh = forms.CharField(max_length=100)
+    auth = forms.CharField(max_length=50)
+
+
+# (pattern in a User-Agent, name): the first that matches names the browser, and the system.
+BROWSERS = (
+    (r"Edg/", "Edge"),
+    (r"OPR/|Opera", "Opera"),
+    (r"SamsungBrowser", "Samsung Internet"),
+    (r"Firefox/|FxiOS", "Firefox"),
+    (r"Chrome/|CriOS|Chromium", "Chrome"),
+    (r"Safari/", "Safari"),
+)
+SYSTEMS = (
+    (r"Android", "Android"),
+    (r"iPhone|iPad|iPod", "iOS"),
+    (r"Windows", "Windows"),
+    (r"Mac OS X|Macintosh", "macOS"),
+    (r"CrOS", "ChromeOS"),
+    (r"Linux", "Linux"),
+)
+
+
+def device_name(user_agent: str) -> str:
+    """A device's short name for its player's list: "Firefox on Android"."""
+
+    def first(table):
+        return next((name for pattern, name in table if re.search(pattern, user_agent)), "")
+
+    browser, system = first(BROWSERS), first(SYSTEMS)
+    if browser and system:
+        return _("{browser} on {system}").format(browser=browser, system=system)
+    return browser or system or _("A browser")
+
+
 class RemindersForm(forms.Form):
     """When a deadline's reminders go out, and the hours of the player's day without calls."""
 
@@ -125,6 +166,8 @@ def preferences(request):
         "profile": profile,
         "webhook": selectors.webhook_of(user=request.user),
         "webhook_form": WebhookForm(),
+        "push_devices": selectors.push_devices_of(user=request.user),
+        "vapid_public_key": services.vapid_public_key(),
         # The new secret, shown once: popped from the session it was put in on saving.
         "webhook_secret": request.session.pop(WEBHOOK_SECRET_KEY, ""),
         "away": profile.away_until and profile.away_until > now,
@@ -194,6 +237,38 @@ def webhook(request):
     else:
         request.session[WEBHOOK_SECRET_KEY] = saved.secret
         messages.success(request, _("Your webhook is saved: your calls go there too."))
+    return redirect("links:preferences")
+
+
+@login_required
+@require_POST
+def push_subscribe(request):
+    form = PushForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("This browser gave no subscription for push."))
+        return redirect("links:preferences")
+    try:
+        services.push_subscribe(
+            user=request.user,
+            device=device_name(request.headers.get("User-Agent", "")),
+            **form.cleaned_data,
+        )
+    except ServiceError as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("Push is on for this browser: your calls come here too."))
+    return redirect("links:preferences")
+
+
+@login_required
+@require_POST
+def push_unsubscribe(request):
+    try:
+        subscription_id = int(request.POST.get("id", ""))
+    except ValueError:
+        subscription_id = 0
+    if services.push_unsubscribe(user=request.user, subscription_id=subscription_id):
+        messages.success(request, _("Push is off for that device."))
     return redirect("links:preferences")
 
 

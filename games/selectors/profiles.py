@@ -1,6 +1,6 @@
 """A player's own settings as their preferences page shows them."""
 
-from games.models import Game, Profile, Seat, Webhook
+from games.models import Game, Profile, PushSubscription, Seat, Webhook
 from games.readers import locales
 
 
@@ -27,3 +27,7 @@ def locale_of(*, user_id) -> tuple[str, str]:
 
 def webhook_of(*, user) -> Webhook | None:
     return Webhook.objects.filter(user=user).first()
+
+
+def push_devices_of(*, user) -> list[PushSubscription]:
+    return list(PushSubscription.objects.filter(user=user).order_by("created_at"))

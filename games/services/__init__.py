@@ -33,9 +33,11 @@ from .lobby import (
 from .mailing import invitation_send, mail_digest, outbox_flush, outbox_send
 from .moves import MoveResult, game_finished, move_submit, move_submit_as
 from .plans import plan_submit
+from .push import push_deliver, push_subscribe, push_unsubscribe, pushes_retry
 from .seats import RECLAIMED, seat_mute, seat_reclaim, seat_resign
 from .timeouts import deadline_expire, deadlines_sweep, reminders_send
 from .vacations import vacation_end, vacation_start
+from .vapid import public_key as vapid_public_key
 from .webhooks import webhook_deliver, webhook_remove, webhook_save, webhook_turn_on, webhooks_retry
 
 __all__ = [
@@ -67,6 +69,10 @@ __all__ = [
     "outbox_send",
     "plan_submit",
     "preferences_save",
+    "push_deliver",
+    "push_subscribe",
+    "push_unsubscribe",
+    "pushes_retry",
     "reminders_save",
     "profile_get_or_create",
     "profile_rename",
@@ -78,6 +84,7 @@ __all__ = [
     "seat_resign",
     "vacation_end",
     "vacation_start",
+    "vapid_public_key",
     "webhook_deliver",
     "webhook_remove",
     "webhook_save",

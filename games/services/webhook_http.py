@@ -38,9 +38,11 @@ class Target:
     ip: str
 
 
-def checked_target(url: str) -> Target:
-    """Where a post to `url` goes, or AddressRefused; OSError when its name does not resolve."""
-    allow_local = settings.WEBHOOK_ALLOW_LOCAL
+def checked_target(url: str, *, allow_local: bool | None = None) -> Target:
+    """Where a post to `url` goes, or AddressRefused; OSError when its name does not resolve.
+    `allow_local` is WEBHOOK_ALLOW_LOCAL unless given (push has a setting of its own)."""
+    if allow_local is None:
+        allow_local = settings.WEBHOOK_ALLOW_LOCAL
     try:
         parts = urlsplit(url.strip())
         port = parts.port

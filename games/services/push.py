@@ -1,0 +1,180 @@
+"""Web Push: a player's devices that take it, and each call pushed to each of them.
+
+A delivery row is written with each outbox row a device gets (games.mail.outbox); its first
+attempt is queued when that transaction commits, later ones (after a back-off, or the player's
+quiet hours) are the sweep's. As with webhooks (games.services.webhooks), an attempt is claimed
+in a short transaction before the push and settled after it. The payload is encrypted for the
+device's keys and signed with the site's VAPID key by pywebpush. A push service that answers
+404 or 410 no longer knows the subscription: it is removed. Only https:// push services on the
+public internet are pushed to (`PUSH_ALLOW_LOCAL` lets tests use one on this machine), and
+redirects are not followed.
+"""
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from urllib.parse import urlsplit
+
+import requests
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from pywebpush import WebPushException, webpush
+
+from games.basics.refusals import ServiceError
+from games.mail import hooks
+from games.models import PushDelivery, PushSubscription, Seat
+from games.services import vapid, webhook_http
+from games.services.webhooks import ATTEMPTS, BACKOFF
+
+log = logging.getLogger(__name__)
+
+# Seconds a push service has to answer.
+TIMEOUT = 10
+# How long a push service keeps a message for a device that is off: a day.
+TTL = 24 * 60 * 60
+# The answers that say the subscription is gone for good (RFC 8030).
+GONE = {404, 410}
+SEEN = "seen meanwhile"
+
+
+def _checked(endpoint: str) -> None:
+    """AddressRefused unless the push service is an https:// server on the public internet;
+    OSError when its name does not resolve."""
+    webhook_http.checked_target(endpoint, allow_local=settings.PUSH_ALLOW_LOCAL)
+
+
+@transaction.atomic
+def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str, device: str) -> PushSubscription:
+    """Push on for one of the player's browsers. A subscription the browser gives again (a
+    second click, or another player signing in on it) is the same device: it goes to the
+    player signed in now."""
+    try:
+        _checked(endpoint)
+    except (OSError, webhook_http.AddressRefused) as error:
+        raise ServiceError(_("This browser's push service cannot be reached from here.")) from error
+    if not (p256dh and auth):
+        raise ServiceError(_("This browser gave no keys for push."))
+    found, _created = PushSubscription.objects.update_or_create(
+        endpoint=endpoint,
+        defaults={"user": user, "p256dh": p256dh, "auth": auth, "device": device[:60]},
+    )
+    return found
+
+
+@transaction.atomic
+def push_unsubscribe(*, user, subscription_id: int) -> bool:
+    """Push off for one device. Returns whether the player had it."""
+    deleted, _kinds = PushSubscription.objects.filter(user=user, id=subscription_id).delete()
+    return bool(deleted)
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    sent: bool
+    again: bool = False
+    gone: bool = False
+    error: str = ""
+
+
+def push_deliver(*, delivery_id: int, now: datetime | None = None) -> bool:
+    """Make one attempt at a push, if one is due. Returns whether the push service took it."""
+    now = now or timezone.now()
+    delivery = _claimed(delivery_id, now)
+    if delivery is None:
+        return False
+    outcome = _pushed(delivery, now)
+    _settled(delivery, outcome, now)
+    return outcome.sent
+
+
+def pushes_retry(*, now: datetime | None = None) -> int:
+    """Attempts that are due: a retry after its back-off, a push held through quiet hours, or a
+    first one whose task was lost. Returns how many the push services took."""
+    now = now or timezone.now()
+    ids = list(
+        PushDelivery.objects.filter(sent_at__isnull=True, failed_at__isnull=True, next_at__lte=now)
+        .order_by("next_at")
+        .values_list("id", flat=True)[:100]
+    )
+    taken = 0
+    for delivery_id in ids:
+        try:
+            taken += push_deliver(delivery_id=delivery_id, now=now)
+        except Exception:
+            log.exception("push delivery %s could not be attempted", delivery_id)
+    return taken
+
+
+def _claimed(delivery_id: int, now: datetime) -> PushDelivery | None:
+    with transaction.atomic():
+        delivery = (
+            PushDelivery.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("subscription", "outbox__user__profile")
+            .filter(id=delivery_id, sent_at__isnull=True, failed_at__isnull=True)
+            .first()
+        )
+        if delivery is None or delivery.next_at > now:
+            return None
+        delivery.attempts += 1
+        if delivery.attempts < ATTEMPTS:
+            delivery.next_at = now + BACKOFF[delivery.attempts - 1]
+        delivery.save(update_fields=["attempts", "next_at"])
+    return delivery
+
+
+def _pushed(delivery: PushDelivery, now: datetime) -> _Outcome:
+    device, row = delivery.subscription, delivery.outbox
+    if Seat.objects.filter(
+        game_id=row.game_id, user_id=row.user_id, last_seen_at__gt=row.created_at
+    ).exists():
+        # Held through quiet hours, or retried, while the player looked at the game: it has
+        # nothing to tell them any more.
+        return _Outcome(sent=False, error=SEEN)
+    try:
+        _checked(device.endpoint)
+    except webhook_http.AddressRefused as refusal:
+        return _Outcome(sent=False, error=refusal.message)
+    except OSError as error:
+        return _Outcome(sent=False, again=True, error=repr(error))
+    parts = urlsplit(device.endpoint)
+    session = requests.Session()
+    session.max_redirects = 0
+    try:
+        webpush(
+            {"endpoint": device.endpoint, "keys": {"p256dh": device.p256dh, "auth": device.auth}},
+            data=hooks.push_payload(row, now=now),
+            vapid_private_key=vapid.private_key(),
+            vapid_claims={"sub": settings.VAPID_SUBJECT, "aud": f"{parts.scheme}://{parts.netloc}"},
+            ttl=TTL,
+            timeout=TIMEOUT,
+            requests_session=session,
+        )
+    except WebPushException as refusal:
+        status = refusal.response.status_code if refusal.response is not None else None
+        if status in GONE:
+            return _Outcome(sent=False, gone=True, error=f"HTTP {status}")
+        again = status is None or status >= 500 or status == 429
+        return _Outcome(sent=False, again=again, error=f"HTTP {status}")
+    except requests.RequestException as error:
+        return _Outcome(sent=False, again=True, error=repr(error))
+    finally:
+        session.close()
+    return _Outcome(sent=True)
+
+
+@transaction.atomic
+def _settled(delivery: PushDelivery, outcome: _Outcome, now: datetime) -> None:
+    if outcome.gone:
+        # The browser unsubscribed, or its subscription expired: nothing will reach it again.
+        PushSubscription.objects.filter(id=delivery.subscription_id).delete()
+        return
+    if outcome.sent:
+        PushDelivery.objects.filter(id=delivery.id).update(sent_at=now, error="")
+        PushSubscription.objects.filter(id=delivery.subscription_id).update(last_used_at=now)
+        return
+    if outcome.again and delivery.attempts < ATTEMPTS:
+        PushDelivery.objects.filter(id=delivery.id).update(error=outcome.error[:200])
+        return
+    PushDelivery.objects.filter(id=delivery.id).update(failed_at=now, error=outcome.error[:200])
