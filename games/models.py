@@ -351,14 +351,14 @@ class Webhook(models.Model):
         return f"webhook of {self.user_id}"
 
 
-class WebhookDelivery(models.Model):
-    """One outbox row posted to one webhook: written with the row, so it is sent once, and
-    tried again with back-off while the address fails."""
+class Delivery(models.Model):
+    """One outbox row sent by a channel besides mail: written with the row, so it is sent once,
+    and tried again with back-off while the channel fails (`services/deliveries.py`)."""
 
-    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     outbox = models.ForeignKey(Outbox, on_delete=models.CASCADE)
     attempts = models.PositiveSmallIntegerField(default=0)
-    # When the next attempt is due (the first goes out when the row's transaction commits).
+    # When the next attempt is due (the first goes out when the row's transaction commits, or
+    # when the player's quiet hours end).
     next_at = models.DateTimeField()
     sent_at = models.DateTimeField(null=True, blank=True)
     # Given up: the address refused it, or every attempt failed.
@@ -366,10 +366,19 @@ class WebhookDelivery(models.Model):
     error = models.CharField(max_length=200, blank=True)
 
     class Meta:
+        abstract = True
+        indexes = [models.Index(fields=["sent_at", "failed_at", "next_at"])]
+
+
+class WebhookDelivery(Delivery):
+    """One outbox row posted to one webhook."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+
+    class Meta(Delivery.Meta):
         constraints = [
             models.UniqueConstraint(fields=["webhook", "outbox"], name="one_delivery_per_row")
         ]
-        indexes = [models.Index(fields=["sent_at", "failed_at", "next_at"])]
 
     def __str__(self) -> str:
         return f"delivery of {self.outbox_id} to {self.webhook_id}"
@@ -395,25 +404,17 @@ class PushSubscription(models.Model):
         return f"push to {self.user_id} ({self.device})"
 
 
-class PushDelivery(models.Model):
-    """One outbox row pushed to one device: written with the row, so it is sent once, and tried
-    again with back-off while the push service fails."""
+class PushDelivery(Delivery):
+    """One outbox row pushed to one device."""
 
     subscription = models.ForeignKey(
         PushSubscription, on_delete=models.CASCADE, related_name="deliveries"
     )
-    outbox = models.ForeignKey(Outbox, on_delete=models.CASCADE)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    next_at = models.DateTimeField()
-    sent_at = models.DateTimeField(null=True, blank=True)
-    failed_at = models.DateTimeField(null=True, blank=True)
-    error = models.CharField(max_length=200, blank=True)
 
-    class Meta:
+    class Meta(Delivery.Meta):
         constraints = [
             models.UniqueConstraint(fields=["subscription", "outbox"], name="one_push_per_row")
         ]
-        indexes = [models.Index(fields=["sent_at", "failed_at", "next_at"])]
 
     def __str__(self) -> str:
         return f"push of {self.outbox_id} to {self.subscription_id}"

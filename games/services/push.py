@@ -11,7 +11,6 @@ redirects are not followed.
 """
 
 import logging
-from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import urlsplit
 
@@ -25,8 +24,7 @@ from pywebpush import WebPushException, webpush
 from games.basics.refusals import ServiceError
 from games.mail import hooks
 from games.models import PushDelivery, PushSubscription, Seat
-from games.services import vapid, webhook_http
-from games.services.webhooks import ATTEMPTS, BACKOFF
+from games.services import deliveries, vapid, webhook_http
 
 log = logging.getLogger(__name__)
 
@@ -70,14 +68,6 @@ def push_unsubscribe(*, user, subscription_id: int) -> bool:
     return bool(deleted)
 
 
-@dataclass(frozen=True, slots=True)
-class _Outcome:
-    sent: bool
-    again: bool = False
-    gone: bool = False
-    error: str = ""
-
-
 def push_deliver(*, delivery_id: int, now: datetime | None = None) -> bool:
     """Make one attempt at a push, if one is due. Returns whether the push service took it."""
     now = now or timezone.now()
@@ -92,52 +82,28 @@ def push_deliver(*, delivery_id: int, now: datetime | None = None) -> bool:
 def pushes_retry(*, now: datetime | None = None) -> int:
     """Attempts that are due: a retry after its back-off, a push held through quiet hours, or a
     first one whose task was lost. Returns how many the push services took."""
-    now = now or timezone.now()
-    ids = list(
-        PushDelivery.objects.filter(sent_at__isnull=True, failed_at__isnull=True, next_at__lte=now)
-        .order_by("next_at")
-        .values_list("id", flat=True)[:100]
-    )
-    taken = 0
-    for delivery_id in ids:
-        try:
-            taken += push_deliver(delivery_id=delivery_id, now=now)
-        except Exception:
-            log.exception("push delivery %s could not be attempted", delivery_id)
-    return taken
+    return deliveries.due_sent(PushDelivery.objects, push_deliver, now or timezone.now())
 
 
 def _claimed(delivery_id: int, now: datetime) -> PushDelivery | None:
-    with transaction.atomic():
-        delivery = (
-            PushDelivery.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("subscription", "outbox__user__profile")
-            .filter(id=delivery_id, sent_at__isnull=True, failed_at__isnull=True)
-            .first()
-        )
-        if delivery is None or delivery.next_at > now:
-            return None
-        delivery.attempts += 1
-        if delivery.attempts < ATTEMPTS:
-            delivery.next_at = now + BACKOFF[delivery.attempts - 1]
-        delivery.save(update_fields=["attempts", "next_at"])
-    return delivery
+    with_device = PushDelivery.objects.select_related("subscription", "outbox__user__profile")
+    return deliveries.claimed(with_device, delivery_id, now)
 
 
-def _pushed(delivery: PushDelivery, now: datetime) -> _Outcome:
+def _pushed(delivery: PushDelivery, now: datetime) -> deliveries.Outcome:
     device, row = delivery.subscription, delivery.outbox
     if Seat.objects.filter(
         game_id=row.game_id, user_id=row.user_id, last_seen_at__gt=row.created_at
     ).exists():
         # Held through quiet hours, or retried, while the player looked at the game: it has
         # nothing to tell them any more.
-        return _Outcome(sent=False, error=SEEN)
+        return deliveries.Outcome(sent=False, error=SEEN)
     try:
         _checked(device.endpoint)
     except webhook_http.AddressRefused as refusal:
-        return _Outcome(sent=False, error=refusal.message)
+        return deliveries.Outcome(sent=False, error=refusal.message)
     except OSError as error:
-        return _Outcome(sent=False, again=True, error=repr(error))
+        return deliveries.Outcome(sent=False, again=True, error=repr(error))
     parts = urlsplit(device.endpoint)
     session = requests.Session()
     session.max_redirects = 0
@@ -154,27 +120,22 @@ def _pushed(delivery: PushDelivery, now: datetime) -> _Outcome:
     except WebPushException as refusal:
         status = refusal.response.status_code if refusal.response is not None else None
         if status in GONE:
-            return _Outcome(sent=False, gone=True, error=f"HTTP {status}")
+            return deliveries.Outcome(sent=False, gone=True, error=f"HTTP {status}")
         again = status is None or status >= 500 or status == 429
-        return _Outcome(sent=False, again=again, error=f"HTTP {status}")
+        return deliveries.Outcome(sent=False, again=again, error=f"HTTP {status}")
     except requests.RequestException as error:
-        return _Outcome(sent=False, again=True, error=repr(error))
+        return deliveries.Outcome(sent=False, again=True, error=repr(error))
     finally:
         session.close()
-    return _Outcome(sent=True)
+    return deliveries.Outcome(sent=True)
 
 
 @transaction.atomic
-def _settled(delivery: PushDelivery, outcome: _Outcome, now: datetime) -> None:
+def _settled(delivery: PushDelivery, outcome: deliveries.Outcome, now: datetime) -> None:
     if outcome.gone:
         # The browser unsubscribed, or its subscription expired: nothing will reach it again.
         PushSubscription.objects.filter(id=delivery.subscription_id).delete()
         return
+    deliveries.recorded(PushDelivery.objects, delivery, outcome, now)
     if outcome.sent:
-        PushDelivery.objects.filter(id=delivery.id).update(sent_at=now, error="")
         PushSubscription.objects.filter(id=delivery.subscription_id).update(last_used_at=now)
-        return
-    if outcome.again and delivery.attempts < ATTEMPTS:
-        PushDelivery.objects.filter(id=delivery.id).update(error=outcome.error[:200])
-        return
-    PushDelivery.objects.filter(id=delivery.id).update(failed_at=now, error=outcome.error[:200])

@@ -13,8 +13,7 @@ row turn the webhook off, and its player gets one mail saying so.
 import http.client
 import logging
 import secrets
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -25,13 +24,10 @@ from games import task_queue
 from games.basics.refusals import ServiceError
 from games.mail import hooks, links
 from games.models import Outbox, Profile, Webhook, WebhookDelivery
-from games.services import webhook_http
+from games.services import deliveries, webhook_http
 
 log = logging.getLogger(__name__)
 
-# The waits before each attempt after the first: a delivery is tried five times in some 2½ hours.
-BACKOFF = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2))
-ATTEMPTS = len(BACKOFF) + 1
 # Deliveries failed for good in a row that turn a webhook off.
 FAILURES_TO_TURN_OFF = 5
 TURNED_OFF = "webhook_off"
@@ -67,13 +63,6 @@ def webhook_remove(*, user) -> None:
     Webhook.objects.filter(user=user).delete()
 
 
-@dataclass(frozen=True, slots=True)
-class _Outcome:
-    sent: bool
-    again: bool = False
-    error: str = ""
-
-
 def webhook_deliver(*, delivery_id: int, now: datetime | None = None) -> bool:
     """Make one attempt at a delivery, if one is due. Returns whether it was received."""
     now = now or timezone.now()
@@ -86,72 +75,44 @@ def webhook_deliver(*, delivery_id: int, now: datetime | None = None) -> bool:
 
 
 def webhooks_retry(*, now: datetime | None = None) -> int:
-    """Attempts that are due: a retry after its back-off, or a first one whose task was lost.
-    Returns how many were received."""
-    now = now or timezone.now()
-    ids = list(
-        WebhookDelivery.objects.filter(
-            sent_at__isnull=True, failed_at__isnull=True, webhook__active=True, next_at__lte=now
-        )
-        .order_by("next_at")
-        .values_list("id", flat=True)[:100]
-    )
-    received = 0
-    for delivery_id in ids:
-        try:
-            received += webhook_deliver(delivery_id=delivery_id, now=now)
-        except Exception:
-            log.exception("webhook delivery %s could not be attempted", delivery_id)
-    return received
+    """Attempts that are due: a retry after its back-off, a delivery held through quiet hours,
+    or a first one whose task was lost. Returns how many were received."""
+    due = WebhookDelivery.objects.filter(webhook__active=True)
+    return deliveries.due_sent(due, webhook_deliver, now or timezone.now())
 
 
 def _claimed(delivery_id: int, now: datetime) -> WebhookDelivery | None:
-    """The delivery with this attempt counted and the next one scheduled, or None when no
-    attempt is due: sent, given up, its webhook off, or another attempt under way."""
-    with transaction.atomic():
-        delivery = (
-            WebhookDelivery.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("webhook", "outbox__user__profile")
-            .filter(id=delivery_id, sent_at__isnull=True, failed_at__isnull=True)
-            .first()
-        )
-        if delivery is None or not delivery.webhook.active:
-            return None
-        if delivery.attempts and delivery.next_at > now:
-            return None
-        delivery.attempts += 1
-        if delivery.attempts < ATTEMPTS:
-            delivery.next_at = now + BACKOFF[delivery.attempts - 1]
-        delivery.save(update_fields=["attempts", "next_at"])
-    return delivery
+    """The delivery with this attempt counted, unless none is due or its webhook is off."""
+    on = WebhookDelivery.objects.select_related("webhook", "outbox__user__profile").filter(
+        webhook__active=True
+    )
+    return deliveries.claimed(on, delivery_id, now)
 
 
-def _posted(delivery: WebhookDelivery, now: datetime) -> _Outcome:
+def _posted(delivery: WebhookDelivery, now: datetime) -> deliveries.Outcome:
     webhook = delivery.webhook
     content = hooks.body(delivery.outbox, url=webhook.url, delivery_id=delivery.id, now=now)
     headers = hooks.signed_headers(webhook.secret, content, now=now, delivery_id=delivery.id)
     try:
         status = webhook_http.post(webhook_http.checked_target(webhook.url), content, headers)
     except webhook_http.AddressRefused as refusal:
-        return _Outcome(sent=False, error=refusal.message)
+        return deliveries.Outcome(sent=False, error=refusal.message)
     except (OSError, http.client.HTTPException) as error:
-        return _Outcome(sent=False, again=True, error=repr(error))
+        return deliveries.Outcome(sent=False, again=True, error=repr(error))
     if 200 <= status < 300:
-        return _Outcome(sent=True)
-    return _Outcome(sent=False, again=status >= 500 or status == 429, error=f"HTTP {status}")
+        return deliveries.Outcome(sent=True)
+    return deliveries.Outcome(
+        sent=False, again=status >= 500 or status == 429, error=f"HTTP {status}"
+    )
 
 
 @transaction.atomic
-def _settled(delivery: WebhookDelivery, outcome: _Outcome, now: datetime) -> None:
+def _settled(delivery: WebhookDelivery, outcome: deliveries.Outcome, now: datetime) -> None:
     webhook = Webhook.objects.select_for_update().get(id=delivery.webhook_id)
-    if outcome.sent:
-        WebhookDelivery.objects.filter(id=delivery.id).update(sent_at=now, error="")
-        Webhook.objects.filter(id=webhook.id).update(failures=0)
+    if not deliveries.recorded(WebhookDelivery.objects, delivery, outcome, now):
+        if outcome.sent:
+            Webhook.objects.filter(id=webhook.id).update(failures=0)
         return
-    if outcome.again and delivery.attempts < ATTEMPTS:
-        WebhookDelivery.objects.filter(id=delivery.id).update(error=outcome.error[:200])
-        return
-    WebhookDelivery.objects.filter(id=delivery.id).update(failed_at=now, error=outcome.error[:200])
     webhook.failures += 1
     webhook.save(update_fields=["failures"])
     if webhook.active and webhook.failures >= FAILURES_TO_TURN_OFF:
