@@ -5,9 +5,7 @@ the device's keys (as the browser behind that service would) and checks its VAPI
 import base64
 import json
 import os
-import threading
 from datetime import timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import http_ece
 import pytest
@@ -26,6 +24,7 @@ from games.models import Outbox, Profile, PushDelivery, PushSubscription, Seat
 from tests.helpers import started, state_of, user_at
 
 from .helpers import on_the_last_pass, play_until
+from .local_server import LocalServer, serving
 from .test_quiet_hours import MORNING_IN_NEW_YORK, MORNING_IN_TOKYO, quiet_at_night
 from .test_webhooks import opens
 
@@ -66,35 +65,11 @@ class Device:
         return json.loads(plain)
 
 
-class PushService:
-    """A push service on this machine: it keeps what it is sent, by subscription path, and
-    answers with the statuses it is given, in turn (201 once they run out)."""
+class PushService(LocalServer):
+    """A push service on this machine: it answers 201 unless given other statuses."""
 
     def __init__(self):
-        self.received: list[dict] = []
-        self.statuses: list[int] = []
-        service = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                content = self.rfile.read(int(self.headers["Content-Length"]))
-                service.received.append(
-                    {"path": self.path[1:], "headers": self.headers, "body": content}
-                )
-                self.send_response(service.statuses.pop(0) if service.statuses else 201)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def origin(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
+        super().__init__(usual=201)
 
     def device(self, name: str) -> Device:
         return Device(f"{self.origin}/{name}")
@@ -134,10 +109,8 @@ def vapid_claims(authorization: str) -> dict:
 @pytest.fixture
 def push_service(settings):
     settings.PUSH_ALLOW_LOCAL = True
-    found = PushService()
-    yield found
-    found.server.shutdown()
-    found.server.server_close()
+    with serving(PushService()) as found:
+        yield found
 
 
 def devices_for(push_service, *users) -> dict:

@@ -2,9 +2,7 @@ import hashlib
 import hmac
 import json
 import socket
-import threading
 from datetime import timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.core import mail as sent_mail
@@ -19,51 +17,29 @@ from games.readers import locales
 from tests.helpers import started, state_of
 
 from .helpers import on_the_last_pass, play_until
+from .local_server import LocalServer, serving
 
 pytestmark = pytest.mark.django_db
 
 
-class Receiver:
-    """A webhook's server on this machine: it keeps what it is sent and answers with the
-    statuses it is given, in turn (200 once they run out)."""
+class Receiver(LocalServer):
+    """A webhook's server on this machine: it answers 200 unless given other statuses."""
 
     def __init__(self):
-        self.received: list[dict] = []
-        self.statuses: list[int] = []
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                content = self.rfile.read(int(self.headers["Content-Length"]))
-                receiver.received.append(
-                    {"path": self.path, "headers": dict(self.headers), "body": content}
-                )
-                status = receiver.statuses.pop(0) if receiver.statuses else 200
-                self.send_response(status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
+        super().__init__(usual=200)
 
     def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/{path}"
+        return f"{self.origin}/{path}"
 
     def bodies(self, path: str | None = None) -> list[dict]:
-        return [json.loads(r["body"]) for r in self.received if path in (None, r["path"][1:])]
+        return [json.loads(r["body"]) for r in self.received if path in (None, r["path"])]
 
 
 @pytest.fixture
 def receiver(settings):
     settings.WEBHOOK_ALLOW_LOCAL = True
-    found = Receiver()
-    yield found
-    found.server.shutdown()
-    found.server.server_close()
+    with serving(Receiver()) as found:
+        yield found
 
 
 def signed_rightly(request: dict, secret: str) -> bool:
@@ -103,7 +79,7 @@ def test_a_call_to_move_reaches_the_webhook_signed_and_goes_by_mail_too(
 
     [request] = receiver.received
     starter = game.seats.get(position=state_of(game).active).user
-    assert request["path"] == f"/{starter.username}"
+    assert request["path"] == starter.username
     assert signed_rightly(request, saved[starter.username].secret)
     assert not signed_rightly(request, saved["alice" if starter != alice else "bob"].secret)
     body = json.loads(request["body"])
