@@ -268,12 +268,14 @@ def outbox_write(
         return None
     if by_mail and not row.digest and held is None:
         task_queue.after_commit(task_queue.OUTBOX_SEND, row.id)
+    # A webhook's post and a push wait out quiet hours even when the mail waits for the digest.
     if hook is not None:
-        delivery = WebhookDelivery.objects.create(webhook=hook, outbox=row, next_at=held or now)
-        if held is None:
+        delivery = WebhookDelivery.objects.create(
+            webhook=hook, outbox=row, next_at=quiet_end or now
+        )
+        if quiet_end is None:
             task_queue.after_commit(task_queue.WEBHOOK_DELIVER, delivery.id)
     for device in devices:
-        # A push waits out quiet hours even when the mail waits for the digest.
         push = PushDelivery.objects.create(
             subscription=device, outbox=row, next_at=quiet_end or now
         )

@@ -5,6 +5,7 @@ import socket
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.core import mail as sent_mail
 from django.urls import reverse
 from django.utils import timezone
@@ -18,6 +19,7 @@ from tests.helpers import started, state_of
 
 from .helpers import on_the_last_pass, play_until
 from .local_server import LocalServer, serving
+from .test_quiet_hours import MORNING_IN_NEW_YORK, MORNING_IN_TOKYO, quiet_at_night
 
 pytestmark = pytest.mark.django_db
 
@@ -302,3 +304,23 @@ def test_a_whole_game_posts_no_card_no_deck_and_no_seed(
     assert len(receiver.bodies()) > 10, len(receiver.bodies())
     assert {"your_turn", "game_over"} <= kinds
     assert len([b for b in receiver.bodies() if b["kind"] == "game_over"]) == state.players
+
+
+@pytest.mark.parametrize("mail", [Profile.Mail.EVERY, Profile.Mail.DIGEST])
+def test_a_post_in_tokyos_night_waits_for_its_morning(
+    receiver, alice, bob, mail, django_capture_on_commit_callbacks
+):
+    for user in (alice, bob):
+        quiet_at_night(user, "Asia/Tokyo")
+        Profile.objects.filter(user=user).update(mail=mail)
+    hooked(receiver, alice, bob)
+    with time_machine.travel(MORNING_IN_NEW_YORK, tick=False) as clock:
+        with django_capture_on_commit_callbacks(execute=True):
+            started([alice, bob])
+        assert receiver.received == []
+
+        clock.move_to(MORNING_IN_TOKYO - timedelta(seconds=1))
+        assert services.webhooks_retry() == 0
+        clock.move_to(MORNING_IN_TOKYO)
+        assert services.webhooks_retry() == 1
+    assert len(receiver.received) == 1
