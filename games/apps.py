@@ -15,8 +15,8 @@ class GamesConfig(AppConfig):
         # under the names the lower layers queue them by (games.task_queue); every process
         # that may queue one must have them.
         from games import tasks  # noqa: F401
-        from games.expansions import bohnaparte
-        from games.pages import account_adapter
+        from games.expansions import bohnaparte  # loads models: only once the registry is ready
+        from games.pages import account_adapter  # loads models: only once the registry is ready
 
         # Each expansion's web side: its part of the page, its mails, links and form fields.
         bohnaparte.install()

@@ -63,6 +63,17 @@ def recorded(deliveries: QuerySet, delivery: Delivery, outcome: Outcome, now: da
     return True
 
 
+def attempted(claim, send, settle, delivery_id: int, now: datetime) -> bool:
+    """One attempt, if one is due: `claim` it (None when not due), `send` it with no lock held,
+    `settle` its outcome. Returns whether the channel took it."""
+    delivery = claim(delivery_id, now)
+    if delivery is None:
+        return False
+    outcome = send(delivery, now)
+    settle(delivery, outcome, now)
+    return outcome.sent
+
+
 def due_sent(deliveries: QuerySet, deliver: Callable[..., bool], now: datetime) -> int:
     """The attempts due (a retry after its back-off, a delivery held through quiet hours, a
     first one whose task was lost), each made by `deliver`. Returns how many were taken."""

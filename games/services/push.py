@@ -71,12 +71,7 @@ def push_unsubscribe(*, user, subscription_id: int) -> bool:
 def push_deliver(*, delivery_id: int, now: datetime | None = None) -> bool:
     """Make one attempt at a push, if one is due. Returns whether the push service took it."""
     now = now or timezone.now()
-    delivery = _claimed(delivery_id, now)
-    if delivery is None:
-        return False
-    outcome = _pushed(delivery, now)
-    _settled(delivery, outcome, now)
-    return outcome.sent
+    return deliveries.attempted(_claimed, _pushed, _settled, delivery_id, now)
 
 
 def pushes_retry(*, now: datetime | None = None) -> int:

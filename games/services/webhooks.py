@@ -66,12 +66,7 @@ def webhook_remove(*, user) -> None:
 def webhook_deliver(*, delivery_id: int, now: datetime | None = None) -> bool:
     """Make one attempt at a delivery, if one is due. Returns whether it was received."""
     now = now or timezone.now()
-    delivery = _claimed(delivery_id, now)
-    if delivery is None:
-        return False
-    outcome = _posted(delivery, now)
-    _settled(delivery, outcome, now)
-    return outcome.sent
+    return deliveries.attempted(_claimed, _posted, _settled, delivery_id, now)
 
 
 def webhooks_retry(*, now: datetime | None = None) -> int:
