@@ -193,6 +193,8 @@ if os.environ.get("EMAIL_HOST"):
                 "username": os.environ.get("EMAIL_HOST_USER", ""),
                 "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
                 "use_tls": env_bool("EMAIL_USE_TLS", False),
+                # Inside the tasks' time limit (TASK_TIME_LIMIT below).
+                "timeout": 5,
             },
         }
     }
@@ -230,8 +232,31 @@ VAPID_KEY_FILE = VAR_DIR / "vapid-private-key"
 PUSH_ALLOW_LOCAL = False
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Tasks, chosen so that a worker killed at any moment strands nothing for long (DESIGN.md, "Tasks
+# and a killed worker"). Every task is idempotent, so each may run again:
+# - acknowledged when done, not when taken, and given back when its worker process dies: a
+#   task a killed worker was running, or had taken, is run again;
+# - a worker takes one task a process at a time, so it holds no backlog another could run;
+# - no task runs longer than TASK_TIME_LIMIT: the sends wait at most 5 s for a server, the
+#   periodic batches take on work for 4 s (games/basics/budget.py), the digests go a task a
+#   player. So Redis may give a task that is not acknowledged after VISIBILITY_TIMEOUT to another
+#   worker without running one twice at once, and it looks for such tasks every second: a task
+#   a killed worker held runs again within some 11 s. (Its lock on that search expires after
+#   5 s, not 5 min, in case the worker was killed holding it.)
+TASK_TIME_LIMIT = 8
+VISIBILITY_TIMEOUT = 10
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = TASK_TIME_LIMIT
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": VISIBILITY_TIMEOUT,
+        "unacked_restore_interval": 1,
+        "unacked_restore_throttle": 1,
+        "unacked_mutex_expire": 5,
+    }
 else:
     CELERY_BROKER_URL = "filesystem://localhost//"
     _celery_dir = VAR_DIR / "celery"

@@ -15,6 +15,7 @@ OUTBOX_SEND = "games.tasks.outbox_send_task"
 INVITATION_SEND = "games.tasks.invitation_send_task"
 WEBHOOK_DELIVER = "games.tasks.webhook_deliver_task"
 PUSH_DELIVER = "games.tasks.push_deliver_task"
+DIGEST_SEND = "games.tasks.digest_send_task"
 
 
 def after_commit(job: str, *args) -> None:

@@ -33,14 +33,14 @@ def bot_move_task(game_id: int, seq: int) -> None:
 # Time and mail (see DESIGN.md, "Time and messages").
 
 
-@shared_task(name=task_queue.OUTBOX_SEND, acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=task_queue.OUTBOX_SEND)
 def outbox_send_task(outbox_id: int) -> None:
-    """Acknowledged only once done: a worker killed mid-send gets the message again, and the
-    row's sent_at (checked under a row lock) keeps the mail from going out twice."""
+    """A worker killed mid-send leaves the task to another (settings, "Tasks"); the row's
+    sent_at, checked under a row lock, keeps the mail from going out twice."""
     services.outbox_send(outbox_id=outbox_id)
 
 
-@shared_task(name=task_queue.WEBHOOK_DELIVER, acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=task_queue.WEBHOOK_DELIVER)
 def webhook_deliver_task(delivery_id: int) -> None:
     """The first attempt at a delivery; later ones are the sweep's, when their back-off ends."""
     services.webhook_deliver(delivery_id=delivery_id)
@@ -51,7 +51,7 @@ def webhooks_retry_task() -> None:
     services.webhooks_retry()
 
 
-@shared_task(name=task_queue.PUSH_DELIVER, acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=task_queue.PUSH_DELIVER)
 def push_deliver_task(delivery_id: int) -> None:
     """The first attempt at a push; later ones are the sweep's."""
     services.push_deliver(delivery_id=delivery_id)
@@ -85,4 +85,11 @@ def outbox_flush_task() -> None:
 
 @shared_task
 def mail_digest_task() -> None:
-    services.mail_digest()
+    """One task a player, each well inside the tasks' time limit (settings, "Tasks")."""
+    for user_id in services.digest_readers():
+        digest_send_task.delay(user_id)
+
+
+@shared_task(name=task_queue.DIGEST_SEND)
+def digest_send_task(user_id: int) -> None:
+    services.digest_send(user_id=user_id)

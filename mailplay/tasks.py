@@ -7,9 +7,9 @@ from celery import shared_task
 from mailplay import services
 
 
-@shared_task(acks_late=True)
+@shared_task
 def reply_receive_task(raw: str, recipients: list[str]) -> None:
-    """Acknowledged once done: a worker lost mid-way reads the message again, and a message
+    """A worker lost mid-way leaves the message to another (settings, "Tasks"), and a message
     already read is not played twice."""
     services.reply_receive(raw=base64.b64decode(raw), recipients=recipients)
 

@@ -30,7 +30,7 @@ from .lobby import (
     seat_join,
     seat_leave,
 )
-from .mailing import invitation_send, mail_digest, outbox_flush, outbox_send
+from .mailing import digest_readers, digest_send, invitation_send, outbox_flush, outbox_send
 from .moves import MoveResult, game_finished, move_submit, move_submit_as
 from .plans import plan_submit
 from .push import push_deliver, push_subscribe, push_unsubscribe, pushes_retry
@@ -51,6 +51,8 @@ __all__ = [
     "chat_post",
     "deadline_expire",
     "deadlines_sweep",
+    "digest_readers",
+    "digest_send",
     "display_name_checked",
     "game_add_bot",
     "game_cancel",
@@ -62,7 +64,6 @@ __all__ = [
     "invitations_mail",
     "link_act",
     "locale_save",
-    "mail_digest",
     "move_submit",
     "move_submit_as",
     "outbox_flush",

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import QuerySet
 
+from games.basics.budget import for_a_while
 from games.models import Delivery
 
 log = logging.getLogger(__name__)
@@ -83,7 +84,7 @@ def due_sent(deliveries: QuerySet, deliver: Callable[..., bool], now: datetime) 
         .values_list("id", flat=True)[:_BATCH]
     )
     taken = 0
-    for delivery_id in ids:
+    for delivery_id in for_a_while(ids):
         try:
             taken += deliver(delivery_id=delivery_id, now=now)
         except Exception:

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from games.basics.budget import for_a_while
 from games.mail import compose, invitations
 from games.models import Game, Outbox, Profile, Seat
 from games.services.webhooks import TURNED_OFF
@@ -88,7 +89,7 @@ def outbox_flush(*, now: datetime | None = None, older_than: timedelta = FLUSH_A
         .values_list("id", flat=True)[:200]
     )
     sent = 0
-    for outbox_id in ids:
+    for outbox_id in for_a_while(ids):
         try:
             sent += outbox_send(outbox_id=outbox_id, skip_locked=True, now=now)
         except Exception:
@@ -96,22 +97,16 @@ def outbox_flush(*, now: datetime | None = None, older_than: timedelta = FLUSH_A
     return sent
 
 
-def mail_digest(*, now: datetime | None = None) -> int:
-    """One mail per user with everything waiting for their daily digest. Returns mails sent."""
+def digest_readers() -> list[int]:
+    """The users with something waiting for their daily digest: each gets one mail, sent by a
+    task of its own (a day's digests take longer than any one task may run)."""
+    waiting = Outbox.objects.filter(sent_at__isnull=True, digest=True)
+    return list(waiting.order_by("user_id").values_list("user_id", flat=True).distinct())
+
+
+def digest_send(*, user_id: int, now: datetime | None = None) -> int:
+    """One mail with everything waiting for the user's daily digest. Returns mails sent."""
     now = now or timezone.now()
-    user_ids = set(
-        Outbox.objects.filter(sent_at__isnull=True, digest=True).values_list("user_id", flat=True)
-    )
-    sent = 0
-    for user_id in sorted(user_ids):
-        try:
-            sent += _digest_one(user_id, now)
-        except Exception:
-            log.exception("digest for user %s could not be sent", user_id)
-    return sent
-
-
-def _digest_one(user_id: int, now: datetime) -> int:
     with transaction.atomic():
         rows = list(
             Outbox.objects.select_for_update(skip_locked=True, of=("self",))

@@ -29,7 +29,7 @@ from games.services import deliveries, vapid, webhook_http
 log = logging.getLogger(__name__)
 
 # Seconds a push service has to answer.
-TIMEOUT = 10
+TIMEOUT = 5
 # How long a push service keeps a message for a device that is off: a day.
 TTL = 24 * 60 * 60
 # The answers that say the subscription is gone for good (RFC 8030).

@@ -13,6 +13,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import engine, task_queue
+from games.basics.budget import for_a_while
 from games.clocks import timecontrol
 from games.mail import outbox
 from games.models import Deadline, Game, Move, Profile, Seat
@@ -40,7 +41,7 @@ def deadlines_sweep(*, now: datetime | None = None) -> int:
         .values_list("id", flat=True)[:SWEEP_BATCH]
     )
     expired = 0
-    for deadline_id in due:
+    for deadline_id in for_a_while(due):
         try:
             expired += bool(deadline_expire(deadline_id=deadline_id, now=now))
         except Exception:
@@ -176,7 +177,7 @@ def reminders_send(*, now: datetime | None = None) -> int:
         .select_related("seat__user__profile")
         .order_by("due_at")
     )
-    for deadline in candidates:
+    for deadline in for_a_while(candidates.iterator()):
         profile = Profile.of(deadline.seat.user)
         ladder = profile.reminders if profile else timecontrol.DEFAULT_LADDER
         reached = timecontrol.rungs_reached(ladder, deadline.started_at, deadline.due_at, now)

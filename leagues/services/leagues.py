@@ -12,6 +12,7 @@ from django.utils.translation import gettext_noop
 
 from games import engine
 from games import services as game_services
+from games.basics.budget import for_a_while
 from games.basics.refusals import NotAllowed, ServiceError
 from games.basics.words import worded
 from games.clocks import timecontrol
@@ -170,7 +171,7 @@ def seasons_start_due(*, now: datetime | None = None) -> int:
     now = now or timezone.now()
     due = Season.objects.filter(status=Season.Status.SIGNUP, starts_at__lte=now)
     started = 0
-    for season_id in due.values_list("id", flat=True):
+    for season_id in for_a_while(list(due.values_list("id", flat=True))):
         with transaction.atomic():
             season = _locked_season(season_id)
             if season.status != Season.Status.SIGNUP:

@@ -8,7 +8,8 @@ import pytest
 
 from bench.async_infra import wait_until
 from bohnanza_site.celery import app
-from games.models import Game, Outbox
+from games import engine, services, task_queue
+from games.models import Game, Move, Outbox
 
 from .helpers import (
     RowLock,
@@ -82,6 +83,46 @@ def test_a_worker_killed_during_a_timeout_leaves_one_automatic_move_and_one_mail
     time.sleep(SWEEP + 0.5)
     assert [move.kind for move in system_moves(game)] == ["end_trading"]
     assert len(smtp.messages("plant_received", to=active.email)) == 1
+    second.stop()
+
+
+def a_bot_to_move(alice) -> Game:
+    """A started 4-player game of a person and three bots, moved on (by the person's default
+    moves) to a step that waits for a bot."""
+    game = services.game_create(
+        user=alice, edition="rio-grande", players=4, options={}, name="Beans and bots"
+    )
+    for _ in range(3):
+        services.game_add_bot(game_id=game.id, user=alice)
+    game = services.game_start(game_id=game.id, user=alice)
+    person = game.seats.get(user=alice).position
+    while person in engine.waiting_for(state(game)):
+        play(game, person, engine.default_move(state(game), person))
+    return Game.objects.get(pk=game.pk)
+
+
+def test_a_bot_move_held_by_a_worker_killed_with_sigkill_is_made_by_another_within_15_s_once(
+    workers, table, smtp
+):
+    game = a_bot_to_move(table[0])
+    app.control.purge()  # only the one bot move below is queued: no other starts the bot
+    with RowLock(Game.objects.filter(id=game.id)) as lock:
+        app.send_task(task_queue.BOT_MOVE, (game.id, game.seq))
+        first = workers(concurrency=1)
+        wait_until(waiting_on_a_lock, 15, what="the bot's move to wait for the game row")
+        second = workers(concurrency=1)
+        first.kill()
+        killed_at = time.monotonic()
+        lock.release()
+
+    wait_until(
+        lambda: Game.objects.get(pk=game.pk).seq > game.seq, 30, interval=0.1, what="the bot's move"
+    )
+    assert time.monotonic() - killed_at < 15
+    time.sleep(SWEEP)
+    made = Move.objects.filter(game=game, seq=game.seq + 1).get()
+    assert made.actor == Move.Actor.BOT
+    assert not system_moves(game)
     second.stop()
 
 
