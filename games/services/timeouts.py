@@ -177,7 +177,7 @@ def reminders_send(*, now: datetime | None = None) -> int:
         .select_related("seat__user__profile")
         .order_by("due_at")
     )
-    for deadline in for_a_while(candidates.iterator()):
+    for deadline in for_a_while(candidates):
         profile = Profile.of(deadline.seat.user)
         ladder = profile.reminders if profile else timecontrol.DEFAULT_LADDER
         reached = timecontrol.rungs_reached(ladder, deadline.started_at, deadline.due_at, now)
