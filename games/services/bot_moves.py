@@ -65,32 +65,24 @@ def bot_move(*, game_id: int, expected_seq: int, patient: bool = True) -> MoveRe
 
 
 def _bot_of(game: Game, seat: Seat):
-    """The seat's bot as it was after its last move: seeded by game and seat, so that the same
-    game gets the same bots, and carrying on with what it remembered.
+    """The seat's bot, carrying on with what it remembered after its last move. Its chance is
+    seeded by game, seat and move number, not kept: the same game at the same move gets the same
+    choice (a task run twice makes the same move), and the seat's row is written only when what
+    the bot remembers changes (a random generator's state would change it with every move).
 
     A bot seat uses the trade book: it stands offers to whoever is active and, as the active
     player, takes the people's; it sets no answer rules, answering each offer itself the
     moment it is asked. A bot standing in for an absent player leaves that player's book
     alone: they find their hand as they left it, with no offers of it standing."""
-    bot = bots.make_bot(seat.bot or DEFAULT_BOT, f"{game.seed}/{seat.position}")
-    memory = dict(seat.bot_memory)
-    if "rng" in memory:
-        version, internal, gauss_next = memory.pop("rng")
-        bot.rng.setstate((version, tuple(internal), gauss_next))
-    bot.recall(memory)
+    bot = bots.make_bot(seat.bot or DEFAULT_BOT, f"{game.seed}/{seat.position}/{game.seq}")
+    bot.recall(seat.bot_memory)
     if seat.bot and isinstance(bot, Bot):
         return BookBot(bot, rules=False)
     return bot
 
 
-def _memory_of(bot) -> dict:
-    memory = bot.memory()
-    memory["rng"] = bot.rng.getstate()
-    return json.loads(json.dumps(memory))
-
-
 def _remember(seat: Seat, bot) -> None:
-    memory = _memory_of(bot)
+    memory = json.loads(json.dumps(bot.memory()))
     if memory != seat.bot_memory:
         Seat.objects.filter(pk=seat.pk).update(bot_memory=memory)
 

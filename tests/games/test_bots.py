@@ -1,4 +1,11 @@
+import json
+import re
+from importlib import import_module
+
 import pytest
+from django.apps import apps
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import engine, services
 from games.models import Game, Move, Seat
@@ -61,6 +68,35 @@ def test_a_table_of_bots_plays_a_whole_game_as_it_starts(alice):
     game = fresh(game)
     assert game.status == Game.Status.FINISHED
     assert game.moves.filter(actor="bot").count() == game.seq
+
+
+def test_a_bots_seat_is_written_only_when_what_it_remembers_changes(alice):
+    """A whole game of bots writes each bot's memory a few times (its offers of a turn), not
+    its random generator's 7 kB with each of its moves."""
+    game = table(alice, ["heuristic", "heuristic", "heuristic", "heuristic"])
+    Seat.objects.filter(game=game, user=alice).update(bot_standing_in=True)
+
+    with CaptureQueriesContext(connection) as queries:
+        services.game_start(game_id=game.id, user=alice)
+
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED
+    written = [
+        q["sql"] for q in queries if re.match(r'UPDATE "games_seat" SET "bot_memory"', q["sql"])
+    ]
+    assert 0 < len(written) < game.seq / 4
+    assert max(len(json.dumps(seat.bot_memory)) for seat in game.seats.all()) < 200
+
+
+def test_the_random_state_earlier_moves_kept_is_taken_out_of_the_bots_seats(alice):
+    game = table(alice, ["heuristic"])
+    seat = game.seats.get(user=None)
+    kept = {"offered_turn": 3, "offered": [7], "rng": [3, list(range(625)), None]}
+    Seat.objects.filter(id=seat.id).update(bot_memory=kept)
+
+    import_module("games.migrations.0017_bot_memory_without_rng").without_rng(apps, None)
+
+    assert Seat.objects.get(id=seat.id).bot_memory == {"offered_turn": 3, "offered": [7]}
 
 
 def test_a_bot_move_queued_before_the_game_moved_on_does_nothing(alice):
