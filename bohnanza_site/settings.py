@@ -335,6 +335,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 60.0,
         "options": {"expires": 60},
     },
+    # Closed deadlines and month-old mail rows (games/services/housekeeping.py).
+    "housekeeping": {
+        "task": "games.tasks.housekeeping_task",
+        "schedule": 3600.0,
+        "options": {"expires": 3600},
+    },
     "mail-digest": {
         "task": "games.tasks.mail_digest_task",
         "schedule": crontab(hour=MAIL_DIGEST_HOUR, minute=0),

@@ -79,7 +79,7 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
 @admin.register(Deadline)
 class DeadlineAdmin(admin.ModelAdmin):
-    list_display = ("game", "seat", "kind", "due_at", "expected_seq", "done")
+    list_display = ("game", "seat", "kind", "due_at", "started_seq", "done")
     list_filter = ("kind", "done")
 
 

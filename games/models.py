@@ -273,7 +273,10 @@ class ChatMessage(models.Model):
 
 class Deadline(models.Model):
     """A seat must act before `due_at`, or the system moves for it. Written with the move that
-    made it due; `expected_seq` lets the handler see whether the game has moved on."""
+    made it due. A row is open while the game waits for its seat in its way: each move closes
+    the rows of the seats it no longer waits for (and the mover's own bank row) in its
+    transaction, with the game row locked, so an open row is never stale, and a row carried
+    across other seats' moves is not written again."""
 
     class Kind(models.TextChoices):
         MOVE = "move"
@@ -285,7 +288,8 @@ class Deadline(models.Model):
     # When the seat's clock started: a deadline carried across other seats' moves keeps it.
     started_at = models.DateTimeField(default=timezone.now)
     due_at = models.DateTimeField()
-    expected_seq = models.PositiveIntegerField()
+    # The move after which the wait began.
+    started_seq = models.PositiveIntegerField()
     # The steps of the player's reminder ladder passed in this wait (reminded, or passed
     # while the page was open, or skipped because a later step was due already).
     rungs_passed = models.PositiveSmallIntegerField(default=0)

@@ -84,6 +84,11 @@ def outbox_flush_task() -> None:
 
 
 @shared_task
+def housekeeping_task() -> None:
+    services.housekeeping()
+
+
+@shared_task
 def mail_digest_task() -> None:
     """One task a player, each well inside the tasks' time limit (settings, "Tasks")."""
     for user_id in services.digest_readers():

@@ -62,7 +62,6 @@ def deadlines_write(
         # The trading window runs from the start of trading, whatever the active player does
         # meanwhile; a bank deadline restarts when its own seat moves.
         if row is not None and (position != mover or kind == Deadline.Kind.TRADING):
-            row.expected_seq = seq
             keep.append(row)
             if position == mover and (seat.plays_as_bot or came_back):
                 refit(game, seat, row, now)
@@ -73,8 +72,6 @@ def deadlines_write(
     if closed:
         Deadline.objects.filter(id__in=[row.id for row in closed]).update(done=True)
         _trading_hours_spent(by_position.values(), closed)
-    if kept:
-        Deadline.objects.filter(id__in=kept).update(expected_seq=seq)
     _stretch_for_vacations(game, new, now)
     Deadline.objects.bulk_create(new)
     return keep + new
@@ -117,7 +114,7 @@ def _charge_mover(game: Game, seat: Seat, open_rows: list[Deadline], actor: str,
 def _new_deadline(game: Game, seat: Seat, kind: str, seq: int, now) -> Deadline:
     due_at = _due(game, seat, kind, now, now)
     return Deadline(
-        game=game, seat=seat, kind=kind, started_at=now, due_at=due_at, expected_seq=seq
+        game=game, seat=seat, kind=kind, started_at=now, due_at=due_at, started_seq=seq
     )
 
 

@@ -207,7 +207,7 @@ def reminder_write(*, deadline: Deadline, rung: int, now: datetime) -> int:
     row = outbox_write(
         seat=seat,
         game=game,
-        seq=deadline.expected_seq,
+        seq=game.seq,
         kind="reminder",
         context=context,
         now=now,

@@ -18,6 +18,7 @@ from games.services.profiles import (
 
 from .bot_moves import bot_move
 from .chat import chat_post
+from .housekeeping import housekeeping
 from .link_actions import Outcome, link_act
 from .lobby import (
     Invitations,
@@ -60,6 +61,7 @@ __all__ = [
     "game_create_seated",
     "game_finished",
     "game_start",
+    "housekeeping",
     "invitation_send",
     "invitations_mail",
     "link_act",

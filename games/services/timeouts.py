@@ -72,13 +72,13 @@ def deadline_expire(*, deadline_id: int, now: datetime | None = None) -> int:
         return 0
     with transaction.atomic():
         game = Game.objects.select_for_update().get(id=game_id)
-        # Not claimed: expired by another sweep, or stretched since the sweep read it (a
-        # vacation began).
+        # Not claimed: expired by another sweep, closed by a move made since the sweep read it,
+        # or stretched since (a vacation began). Open, it is the game's wait as it is now.
         claim = Deadline.objects.filter(id=deadline_id, done=False, due_at__lte=now)
         if not claim.update(due_at=F("due_at")):
             return 0
         deadline = Deadline.objects.select_related("seat").get(id=deadline_id)
-        if deadline.expected_seq != game.seq or game.status != Game.Status.RUNNING:
+        if game.status != Game.Status.RUNNING:
             Deadline.objects.filter(id=deadline.id).update(done=True)
             return 0
         seat = deadline.seat

@@ -49,7 +49,7 @@ def test_the_start_player_has_one_deadline_the_length_of_the_bank(started_game):
 
     assert deadline.seat.position == 0
     assert deadline.kind == Deadline.Kind.MOVE
-    assert deadline.expected_seq == 0
+    assert deadline.started_seq == 0
     assert deadline.due_at - deadline.started_at == timecontrol.PRESETS["daily"].bank_start
 
 
@@ -141,11 +141,15 @@ def test_a_deadline_whose_expiry_failed_half_way_is_expired_whole_by_the_next_sw
     assert [move.kind for move in system_moves(started_game)] == ["plant", "stop_planting"]
 
 
-def test_a_deadline_of_a_game_that_moved_on_does_nothing(started_game):
+def test_a_deadline_read_just_before_the_players_move_landed_does_nothing(started_game):
     [deadline] = open_deadlines(started_game)
     pass_deadline(deadline)
-    # As if the deadline were read just before the player's move landed.
-    Deadline.objects.filter(id=deadline.id).update(expected_seq=deadline.expected_seq + 1)
+    services.move_submit(
+        game_id=started_game.id,
+        user=user_at(started_game, 0),
+        action={"kind": "plant", "card": state_of(started_game).hands[0][0], "field": 0},
+        expected_seq=0,
+    )
 
     assert services.deadline_expire(deadline_id=deadline.id) == 0
 

@@ -288,7 +288,7 @@ def test_a_preference_changed_after_writing_is_respected_when_sending(started_ga
     assert fresh_row(row).skipped == "no mail wanted"
 
 
-def test_a_digest_reader_gets_one_mail_a_day_with_everything(started_game, eager_celery):
+def test_a_digest_reader_gets_one_mail_a_day_with_everything(started_game):
     reader = user_at(started_game, 1)
     set_preference(reader, Profile.Mail.DIGEST)
     game, _ = offer_in_trade(started_game, to=1)

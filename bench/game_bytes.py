@@ -1,0 +1,116 @@
+"""What a game writes and keeps: rows written per move, and the bytes a finished game keeps in
+each table, before and after the beat's housekeeping.
+
+Whole 4-player Rio Grande games between bots (one seat a player's, a bot standing in), played
+through the services as the site plays them, with the tasks run in the process, in a PostgreSQL
+database of their own (BENCH_BYTES_DATABASE_URL, default `bohnanza_bench_bytes` on the local
+PostgreSQL), emptied first. Rows written are PostgreSQL's own counts of the rows each table
+inserted, updated and deleted while the games were played; bytes are the rows' sizes as stored
+(`pg_column_size`, compressed values counted compressed).
+"""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bench.web_bench import _ensure_database, _environment
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bohnanza_bench_bytes"
+GAMES = 10
+TABLES = (
+    "games_game",
+    "games_seat",
+    "games_move",
+    "games_snapshot",
+    "games_deadline",
+    "games_outbox",
+)
+
+
+def main() -> None:
+    url = os.environ.get("BENCH_BYTES_DATABASE_URL", DEFAULT_URL)
+    try:
+        _ensure_database(url)
+    except Exception as error:  # noqa: BLE001 - the bench reports and skips, it never hides it
+        print(f"game bytes: skipped, no PostgreSQL at {url}: {error}")
+        return
+    env = _environment(url)
+    python = sys.executable
+    subprocess.run(
+        [python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    subprocess.run([python, "-m", "bench.game_bytes", "--measure"], cwd=ROOT, env=env, check=True)
+
+
+def measure() -> None:
+    """Runs inside the configured site (the environment names the database)."""
+    # Django's modules are imported here, once the settings named by the environment apply:
+    # `make bench` imports this module before any site is configured.
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from games import services
+    from games.models import Game, Seat
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"truncate {', '.join(TABLES)} cascade")
+    before = _written(connection)
+    moves = 0
+    for number in range(GAMES):
+        user = get_user_model().objects.create_user(f"bytes-{number}-{time.time_ns()}")
+        game = services.game_create(user=user, edition="rio-grande", players=4, options={})
+        for _ in range(3):
+            services.game_add_bot(game_id=game.id, user=user, bot="heuristic")
+        Seat.objects.filter(game=game, user=user).update(bot_standing_in=True)
+        services.game_start(game_id=game.id, user=user)
+        game.refresh_from_db()
+        assert game.status == Game.Status.FINISHED, "a game of bots did not finish"
+        moves += game.seq
+    written = {table: rows - before.get(table, 0) for table, rows in _written(connection).items()}
+
+    print(f"game bytes: {GAMES} whole 4-player games of bots, {moves} moves")
+    print(f"  rows written a move: {sum(written.values()) / moves:.2f}")
+    for table in TABLES:
+        print(f"    {table:16} {written.get(table, 0) / moves:6.2f}")
+    _print_kept(connection, "kept a finished game", moves)
+    if hasattr(services, "housekeeping"):
+        services.housekeeping()
+        _print_kept(connection, "kept after the housekeeping", moves)
+
+
+def _written(connection) -> dict[str, int]:
+    """PostgreSQL's counts of rows inserted, updated and deleted, per table, up to now."""
+    with connection.cursor() as cursor:
+        cursor.execute("select pg_stat_force_next_flush()")
+        cursor.execute("select pg_stat_clear_snapshot()")
+        cursor.execute(
+            "select relname, n_tup_ins + n_tup_upd + n_tup_del from pg_stat_user_tables "
+            "where relname = any(%s)",
+            [list(TABLES)],
+        )
+        return dict(cursor.fetchall())
+
+
+def _print_kept(connection, heading: str, moves: int) -> None:
+    sizes = {}
+    with connection.cursor() as cursor:
+        for table in TABLES:
+            cursor.execute(f"select count(*), coalesce(sum(pg_column_size(t.*)), 0) from {table} t")
+            sizes[table] = cursor.fetchone()
+    total = sum(size for _, size in sizes.values())
+    print(f"  bytes {heading}: {total / GAMES:,.0f} ({total / moves:,.0f} a move)")
+    for table, (rows, size) in sizes.items():
+        print(f"    {table:16} {rows / GAMES:7.1f} rows {size / GAMES:10,.0f} bytes")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--measure"]:
+        measure()
+    else:
+        main()
