@@ -88,8 +88,10 @@ def route(user, seat: Seat | None, kind: str) -> Route:
         return Route()
     group = group_of(kind)
     chosen = chosen_of(Profile.of(user), seat, group)
+    # A reminder's default (push) looks the devices up too: without one, it goes by mail.
+    wanted = DEFAULTS[group] if chosen is None else chosen
     hook, devices = None, []
-    if chosen is None or PUSH in chosen or WEBHOOK in chosen:
+    if PUSH in wanted or WEBHOOK in wanted:
         hook, devices = _set_up(user.pk)
     if chosen is None:
         chosen = _default(group, bool(devices))
