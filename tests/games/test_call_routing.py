@@ -368,3 +368,16 @@ def test_only_a_player_of_the_game_chooses_its_calls(client, alice, bob, carol, 
 
     assert client.get(calls_url).status_code == 404
     assert client.post(calls_url, {}).status_code == 404
+
+
+def test_a_call_by_every_channel_costs_one_lookup_and_its_writes(
+    alice, bob, carol, django_assert_num_queries
+):
+    game = started_with([alice, bob, carol])
+    seat = Seat.objects.select_related("user__profile", "game").get(game=game, position=1)
+
+    # The player's channels (one union), the row (a look, a savepoint, the insert, its
+    # release), the webhook's delivery, the device's.
+    with django_assert_num_queries(7):
+        row = call(seat)
+    assert channels_of(row) == {"mail", "push", "webhook"}
