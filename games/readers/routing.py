@@ -77,7 +77,7 @@ class Route:
 
     @property
     def nowhere(self) -> bool:
-        return not (self.mail or self.digest or self.webhook or self.devices)
+        return not (self.mail or self.digest or self.devices) and self.webhook is None
 
 
 def route(user, seat: Seat | None, kind: str) -> Route:

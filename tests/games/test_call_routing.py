@@ -2,6 +2,7 @@
 the channels its player chose, for all their games or for one, else by the defaults."""
 
 import importlib
+import json
 from datetime import timedelta
 
 import pytest
@@ -14,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.mail import outbox
+from games.mail import hooks, outbox
 from games.models import (
     Deadline,
     Outbox,
@@ -104,13 +105,39 @@ def test_by_default_trades_go_as_your_move_and_a_games_end_by_mail_only(alice, b
 
 def test_by_default_league_news_waits_for_the_digest(alice):
     set_up(alice)
-    alice = get_user_model().objects.select_related("profile").get(pk=alice.pk)
 
-    row = outbox.news_write(
-        user=alice, seq=1, kind="season_over", context={"subject": "x"}, now=timezone.now()
+    assert channels_of(league_news(alice)) == {"digest"}
+
+
+def league_news(user) -> Outbox | None:
+    user = get_user_model().objects.select_related("profile").get(pk=user.pk)
+    context = {"subject": "{season} of {league} is over", "season": "Season 1"}
+    context |= {"league": "Bean Counters", "open_url": "https://bohnanza.example/leagues/7/"}
+    return outbox.news_write(
+        user=user, seq=1, kind="season_over", context=context, now=timezone.now()
     )
 
-    assert channels_of(row) == {"digest"}
+
+def test_league_news_in_the_digest_carries_its_own_link(alice):
+    league_news(alice)
+
+    assert services.mail_digest() == 1
+    [digest] = sent_mail.outbox
+    assert "Season 1 of Bean Counters is over" in digest.body
+    assert "https://bohnanza.example/leagues/7/" in digest.body
+
+
+def test_league_news_by_push_opens_the_league(alice):
+    set_up(alice, hook=False)
+    calls_routed(alice, {routing.LEAGUE: [routing.PUSH]})
+
+    row = league_news(alice)
+
+    assert channels_of(row) == {"push"}
+    pushed = json.loads(hooks.push_payload(row, now=timezone.now()))
+    assert pushed["url"] == "https://bohnanza.example/leagues/7/"
+    assert pushed["title"] == "Season 1 of Bean Counters is over"
+    assert pushed["body"] == "The season is over: see the table."
 
 
 def test_push_and_webhook_go_only_where_the_player_set_them_up(alice, bob, carol):
