@@ -43,12 +43,15 @@ class MailForm(CallsForm):
 
 
 def _calls_context(form: CallsForm, chosen: dict, profile: Profile) -> dict:
-    """The table of where calls go, and the warning when nothing calls the player to move."""
+    """The table of where calls go, and the warning when nothing calls the player to move, or,
+    for a player who plays by replying, when their move or trades come by no mail (a board)."""
+    by_reply = profile.mail == Profile.Mail.BOARD
     return {
         "calls_matrix": form.matrix(chosen),
         "channels": list(CHANNEL_LABELS.items()),
         "move_nowhere": not chosen[routing.MOVE],
-        "plays_by_mail": profile.mail == Profile.Mail.BOARD,
+        "board_unmailed": by_reply
+        and any(routing.MAIL not in chosen[group] for group in (routing.MOVE, routing.TRADE)),
     }
 
 

@@ -364,9 +364,14 @@ def test_the_page_warns_when_nothing_calls_a_player_to_move(client, alice):
     page = client.get(reverse("links:preferences")).content.decode()
     assert "Nothing calls you to your move: only the game's page" in page
 
+    # One who plays by replying needs the board in a mail: trades by push only leave the page.
     Profile.objects.filter(user=alice).update(mail=Profile.Mail.BOARD)
+    calls_routed(alice, {routing.TRADE: [routing.PUSH]})
     page = client.get(reverse("links:preferences")).content.decode()
-    assert "You play by replying to mail, but no mail calls you to your move" in page
+    assert "You play by replying to mail, but your move or your trades come by no mail" in page
+    calls_routed(alice, {})
+    page = client.get(reverse("links:preferences")).content.decode()
+    assert "You play by replying to mail" not in page
 
 
 def test_a_game_links_to_its_own_calls_where_its_player_silences_it(client, alice, bob, carol):
