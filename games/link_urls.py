@@ -14,5 +14,6 @@ urlpatterns = [
     path("preferences/webhook/", preferences.webhook, name="webhook"),
     path("preferences/push/", preferences.push_subscribe, name="push_subscribe"),
     path("preferences/push/off/", preferences.push_unsubscribe, name="push_unsubscribe"),
+    path("preferences/games/<int:game_id>/", preferences.game_calls, name="game_calls"),
     path("<str:token>/", mail_links.link_confirm, name="confirm"),
 ]

@@ -15,10 +15,10 @@ class Profile(models.Model):
     """What a player sets about themselves: the name others see and how we may write to them."""
 
     class Mail(models.TextChoices):
-        EVERY = "every", _("A mail when a game waits for me")
+        """What a mail calling the player to move carries (where calls go: `calls`)."""
+
+        EVERY = "every", _("What the game waits for, and its link")
         BOARD = "board", _("The whole board in that mail, to play by replying")
-        DIGEST = "digest", _("One mail a day")
-        NONE = "none", _("No mail")
 
     class Reminders(models.TextChoices):
         """When a deadline's reminders go out, by the share of its clock left (the steps are
@@ -48,6 +48,9 @@ class Profile(models.Model):
     # written then wait for their end. None: no quiet hours.
     quiet_from = models.TimeField(null=True, blank=True)
     quiet_until = models.TimeField(null=True, blank=True)
+    # Where each kind of call goes, for the kinds the player changed: {group: [channel, ...]}
+    # (`readers.routing`); a seat's own `calls` win for its game.
+    calls = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [
@@ -170,6 +173,9 @@ class Seat(models.Model):
     # The hour of the player's day (in their zone) by which their next trading window, or the one
     # running, ends at the latest: set with their turn plan, over once that window is.
     trading_ends_at_time = models.TimeField(null=True, blank=True)
+    # Where each kind of call about this game goes, for the kinds its player set for this game
+    # alone: {group: [channel, ...]} (`readers.routing`), before their `Profile.calls`.
+    calls = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [

@@ -245,18 +245,24 @@ def digest_message(user, rows: list[Outbox], *, now: datetime) -> EmailMultiAlte
 
 
 def _digest_compose(user, rows: list[Outbox], now: datetime) -> EmailMultiAlternatives:
-    games: dict[int, dict] = {}
+    games: dict[object, dict] = {}
     for row in rows:
-        entry = games.setdefault(
-            row.game_id,
-            {
-                "game": words.worded(row.context.get("game", "")),
-                "open_url": links.link_url(
-                    action="open", user_id=user.id, game_id=row.game_id, now=now
-                ),
-                "items": [],
-            },
-        )
+        if row.game_id is None:  # a league's news: its subject says what, its link where
+            entry = games.setdefault(
+                (row.kind, row.seq),
+                {"game": "", "open_url": row.context.get("open_url", ""), "items": []},
+            )
+        else:
+            entry = games.setdefault(
+                row.game_id,
+                {
+                    "game": words.worded(row.context.get("game", "")),
+                    "open_url": links.link_url(
+                        action="open", user_id=user.id, game_id=row.game_id, now=now
+                    ),
+                    "items": [],
+                },
+            )
         entry["items"].append(subject_of(row))
     count = len(rows)
     return compose(

@@ -33,6 +33,9 @@ PUSH_LINES = {
     "offer_declined": gettext_noop("Your offer was declined."),
     "plant_received": gettext_noop("Beans you got in trade wait to be planted."),
     "game_over": gettext_noop("See how the game ended."),
+    "reminder": gettext_noop("Your time for this move runs short."),
+    "bot_standing_in": gettext_noop("A bot plays your seat until you are back."),
+    "season_over": gettext_noop("The season is over: see the table."),
 }
 
 
@@ -49,9 +52,11 @@ def shape(url: str) -> str:
 
 def _worded(row: Outbox, now: datetime) -> tuple[str, str, str]:
     """The row's subject and game's name, in its recipient's language, and the signed link
-    that opens the game."""
+    that opens the game (a row about no game, a league's news, carries its own link)."""
     text = compose.subject_of(row)
     game = compose.worded(row.context).get("game", "")
+    if row.game_id is None:
+        return text, game, row.context.get("open_url", "")
     open_url = links.link_url(action="open", user_id=row.user_id, game_id=row.game_id, now=now)
     return text, game, open_url
 
@@ -61,7 +66,8 @@ def push_payload(row: Outbox, *, now: datetime) -> bytes:
     with locales.reader(Profile.of(row.user)):
         title, _game, open_url = _worded(row, now)
         line = gettext(PUSH_LINES.get(row.kind, WAITS))
-    payload = {"title": title, "body": line, "url": open_url, "tag": f"game-{row.game_id}"}
+    tag = f"game-{row.game_id}" if row.game_id else f"{row.kind}-{row.seq}"
+    payload = {"title": title, "body": line, "url": open_url, "tag": tag}
     return json.dumps(payload, ensure_ascii=False).encode()
 
 

@@ -28,12 +28,10 @@ from games.models import (
     Outbox,
     Profile,
     PushDelivery,
-    PushSubscription,
     Seat,
-    Webhook,
     WebhookDelivery,
 )
-from games.readers import locales, presence, quiet
+from games.readers import locales, presence, quiet, routing
 
 # Mail about a seat a bot plays for is noise, except these.
 _TO_ABSENT = {"game_over", "bot_standing_in"}
@@ -202,7 +200,7 @@ def reminder_write(*, deadline: Deadline, rung: int, now: datetime) -> int:
             "default": asked.default,
             "trading": deadline.kind == Deadline.Kind.TRADING,
         }
-        if _preference(seat.user) == Profile.Mail.BOARD:
+        if seat.plays_by_mail:
             context.update(board_context(state, seat.position))
     row = outbox_write(
         seat=seat,
@@ -237,49 +235,81 @@ def outbox_write(
     rung: int = 0,
     due_at: datetime | None = None,
 ) -> Outbox | None:
-    """One row, unless the player wants no such mail (nor has a webhook or a device with push
-    that gets it) or is looking at the game right now. The send task, and the webhook's and
-    each push's, are queued when the transaction commits, unless the row waits for the
-    player's digest or the end of their quiet hours (the beat sends it, and the webhook's and
-    pushes' deliveries, then). A reminder names its step of the ladder (`rung`) and its
-    deadline (`due_at`)."""
+    """One row, unless the player routes this kind of call nowhere (`readers.routing`: by
+    mail, the digest, the webhook, the devices with push, for this game or all of theirs) or
+    is looking at the game right now. A reminder names its step of the ladder (`rung`) and
+    its deadline (`due_at`)."""
     if seat.user_id is None:
         return None
     if seat.plays_as_bot and kind not in _TO_ABSENT:
         return None
-    if seat.muted or presence.page_open(seat, now):
+    if presence.page_open(seat, now):
         return None
-    preference = _preference(seat.user)
-    by_mail = preference != Profile.Mail.NONE and bool(seat.user.email)
-    hook = _webhook_of(seat.user_id, kind)
-    devices = _devices_of(seat.user_id, kind)
-    if not by_mail and hook is None and not devices:
+    return _routed(
+        user=seat.user,
+        seat=seat,
+        game=game,
+        seq=seq,
+        kind=kind,
+        context=context,
+        now=now,
+        rung=rung,
+        held=_held_until(seat.user, kind, now, due_at),
+    )
+
+
+def news_write(*, user, seq: int, kind: str, context: dict, now: datetime) -> Outbox | None:
+    """A row of news about no game (a league's), where the player routes such news. The user
+    comes with their profile."""
+    return _routed(
+        user=user, seat=None, game=None, seq=seq, kind=kind, context=context, now=now, held=None
+    )
+
+
+def _routed(
+    *,
+    user,
+    seat: Seat | None,
+    game: Game | None,
+    seq: int,
+    kind: str,
+    context: dict,
+    now: datetime,
+    held: datetime | None,
+    rung: int = 0,
+) -> Outbox | None:
+    """The row and its deliveries, by the channels routed for it. The send task, and the
+    webhook's and each push's, are queued when the transaction commits, unless the row waits
+    for the player's digest or the end of their quiet hours (`held`: the beat sends it, and
+    the webhook's and pushes' deliveries, then)."""
+    route = routing.route(user, seat, kind)
+    if route.nowhere:
         return None
-    digest = by_mail and preference == Profile.Mail.DIGEST
-    quiet_end = _held_until(seat.user, kind, now, due_at)
-    held = None if digest else quiet_end
-    defaults = {"context": context, "digest": digest, "send_after": held}
-    if not by_mail:  # only the webhook wants it
-        defaults.update(sent_at=now, skipped=WEBHOOK_ONLY if hook is not None else PUSH_ONLY)
+    by_mail = route.mail or route.digest
+    defaults = {
+        "context": context,
+        "digest": route.digest,
+        "send_after": None if route.digest else held,
+    }
+    if not by_mail:  # only the webhook, or only push, wants it
+        defaults.update(sent_at=now, skipped=WEBHOOK_ONLY if route.webhook else PUSH_ONLY)
     row, created = Outbox.objects.get_or_create(
-        user_id=seat.user_id, game=game, seq=seq, kind=kind, rung=rung, defaults=defaults
+        user_id=user.pk, game=game, seq=seq, kind=kind, rung=rung, defaults=defaults
     )
     if not created:
         return None
-    if by_mail and not row.digest and held is None:
+    if route.mail and held is None:
         task_queue.after_commit(task_queue.OUTBOX_SEND, row.id)
     # A webhook's post and a push wait out quiet hours even when the mail waits for the digest.
-    if hook is not None:
+    if route.webhook is not None:
         delivery = WebhookDelivery.objects.create(
-            webhook=hook, outbox=row, next_at=quiet_end or now
+            webhook_id=route.webhook, outbox=row, next_at=held or now
         )
-        if quiet_end is None:
+        if held is None:
             task_queue.after_commit(task_queue.WEBHOOK_DELIVER, delivery.id)
-    for device in devices:
-        push = PushDelivery.objects.create(
-            subscription=device, outbox=row, next_at=quiet_end or now
-        )
-        if quiet_end is None:
+    for device in route.devices:
+        push = PushDelivery.objects.create(subscription_id=device, outbox=row, next_at=held or now)
+        if held is None:
             task_queue.after_commit(task_queue.PUSH_DELIVER, push.id)
     return row
 
@@ -300,25 +330,6 @@ def _supersede_held(row: Outbox, now: datetime) -> None:
     held.update(sent_at=now, skipped=SUPERSEDED)
 
 
-def _pushed(kind: str) -> bool:
-    """Whether a webhook and push get rows of this kind: the calls to move and the game's end."""
-    return kind in CALLS or kind == "game_over"
-
-
-def _webhook_of(user_id: int, kind: str) -> Webhook | None:
-    """The player's webhook, if it is on and the row is one it gets."""
-    if not _pushed(kind):
-        return None
-    return Webhook.objects.filter(user_id=user_id, active=True).first()
-
-
-def _devices_of(user_id: int, kind: str) -> list[PushSubscription]:
-    """The player's devices with push turned on, if the row is one they get."""
-    if not _pushed(kind):
-        return []
-    return list(PushSubscription.objects.filter(user_id=user_id))
-
-
 def _held_until(user, kind: str, now: datetime, due_at: datetime | None) -> datetime | None:
     """The end of the player's quiet hours, for a call to move or a reminder written during
     them; None for a mail that goes at once. A reminder of a deadline that falls before the
@@ -329,8 +340,3 @@ def _held_until(user, kind: str, now: datetime, due_at: datetime | None) -> date
     if end is None or (due_at is not None and due_at < end):
         return None
     return end
-
-
-def _preference(user) -> str:
-    profile = Profile.of(user)
-    return profile.mail if profile else Profile.Mail.EVERY

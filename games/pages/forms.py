@@ -16,7 +16,8 @@ from games.basics.numbers import small_number
 from games.basics.refusals import ServiceError
 from games.clocks import timecontrol
 from games.engine import BEANS, EDITIONS
-from games.readers import locales
+from games.mail import compose
+from games.readers import locales, routing
 
 
 def edition_choices() -> list[tuple[str, str]]:
@@ -306,3 +307,85 @@ def _form_action(post) -> dict:
             if (field := post.get(f"plant_{which}", ""))
         ]
     return action
+
+
+CHANNEL_LABELS = {
+    routing.MAIL: _("Mail"),
+    routing.PUSH: _("Push"),
+    routing.WEBHOOK: _("Webhook"),
+    routing.DIGEST: _("Daily digest"),
+}
+GROUP_LABELS = {
+    routing.MOVE: _("Your move"),
+    routing.TRADE: _("Trades"),
+    routing.REMINDER: _("Reminders"),
+    routing.END: _("A game's end"),
+    routing.LEAGUE: _("League news"),
+}
+GROUP_HELP = {
+    routing.MOVE: _("The game waits for your move: your turn, or a step only you can take."),
+    routing.TRADE: _(
+        "An offer made to you, your offers accepted or declined, and beans a trade gave you "
+        "to plant."
+    ),
+    routing.REMINDER: _("Your time for a move runs short, or ran out and a bot took your seat."),
+    routing.END: _("A game is over: the result."),
+    routing.LEAGUE: _("A season is over: your table and where you play next."),
+}
+# The subjects each kind of call is sent with (games.mail.compose), as examples.
+_EXAMPLES = {
+    routing.MOVE: (("your_turn", {}),),
+    routing.TRADE: (("offer", {"maker": "Alice"}), ("offer_accepted", {"taker": "Bob"})),
+    routing.REMINDER: (("reminder", {}), ("bot_standing_in", {})),
+    routing.END: (("game_over", {}),),
+}
+
+
+def call_examples(group: str) -> list[str]:
+    """What calls of the group say, in the reader's language: their subjects for an example
+    game."""
+    if group == routing.LEAGUE:
+        return [str(_("Season 3 of the Tuesday league is over"))]
+    game = str(_("Friday beans"))
+    return [
+        translation.gettext(compose.SUBJECTS[kind]).format(game=game, **extra)
+        for kind, extra in _EXAMPLES[group]
+    ]
+
+
+class CallsForm(forms.Form):
+    """Where each kind of call goes: a box per kind and channel (`readers.routing`)."""
+
+    def __init__(self, *args, groups=routing.GROUPS, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.groups = groups
+        for group in groups:
+            self.fields[f"calls-{group}"] = forms.MultipleChoiceField(
+                choices=list(CHANNEL_LABELS.items()), required=False, label=GROUP_LABELS[group]
+            )
+
+    def calls(self) -> dict:
+        return {group: self.cleaned_data[f"calls-{group}"] for group in self.groups}
+
+    def matrix(self, chosen: dict) -> list[dict]:
+        """The table's rows: each kind with its words, and a box per channel, ticked as
+        `chosen` says, labelled for a screen reader."""
+        return [
+            {
+                "group": group,
+                "label": GROUP_LABELS[group],
+                "help": GROUP_HELP[group],
+                "examples": call_examples(group),
+                "cells": [
+                    {
+                        "channel": channel,
+                        "checked": channel in chosen[group],
+                        "label": translation.gettext("{kind} by {channel}").format(
+                            kind=GROUP_LABELS[group], channel=label
+                        ),
+                    }
+                    for channel, label in CHANNEL_LABELS.items()
+                ],
+            }
+            for group in self.groups
+        ]

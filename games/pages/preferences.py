@@ -8,6 +8,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -20,12 +21,14 @@ from games.clocks import timecontrol
 from games.engine.book.moves import MAX_KEEP
 from games.engine.book.part import ASK, DECLINE
 from games.models import Profile
-from games.pages.forms import LocaleForm, NameForm
-from games.readers import locales
+from games.pages.forms import CHANNEL_LABELS, CallsForm, LocaleForm, NameForm
+from games.readers import locales, routing
 from games.services.profiles import RULE_KEYS
 
 
-class MailForm(forms.Form):
+class MailForm(CallsForm):
+    """Where each kind of call goes, what a mail carries, and the games muted."""
+
     mail = forms.ChoiceField(choices=Profile.Mail.choices, widget=forms.RadioSelect)
     muted = forms.TypedMultipleChoiceField(
         coerce=int,
@@ -35,8 +38,31 @@ class MailForm(forms.Form):
     )
 
     def __init__(self, *args, games=(), **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, groups=routing.GROUPS, **kwargs)
         self.fields["muted"].choices = [(game.id, game.title) for game in games]
+
+
+def _calls_context(form: CallsForm, chosen: dict, profile: Profile) -> dict:
+    """The table of where calls go, and the warning when nothing calls the player to move, or,
+    for a player who plays by replying, when their move or trades come by no mail (a board)."""
+    by_reply = profile.mail == Profile.Mail.BOARD
+    return {
+        "calls_matrix": form.matrix(chosen),
+        "channels": list(CHANNEL_LABELS.items()),
+        "move_nowhere": not chosen[routing.MOVE],
+        "board_unmailed": by_reply
+        and any(routing.MAIL not in chosen[group] for group in (routing.MOVE, routing.TRADE)),
+    }
+
+
+def _calls_refused(request) -> None:
+    messages.error(
+        request,
+        _(
+            "Choose what your mails carry from the list, and where each kind of call goes from "
+            "the table."
+        ),
+    )
 
 
 class RulesForm(forms.Form):
@@ -149,14 +175,27 @@ def preferences(request):
     form = MailForm(
         request.POST or None, games=games, initial={"mail": profile.mail, "muted": muted}
     )
-    if request.method == "POST" and form.is_valid():
-        services.preferences_save(
-            user=request.user, mail=form.cleaned_data["mail"], muted=form.cleaned_data["muted"]
-        )
-        messages.success(request, _("Your mail preferences are saved."))
+    if request.method == "POST":
+        if not form.is_valid():
+            _calls_refused(request)
+            return redirect("links:preferences")
+        try:
+            services.preferences_save(
+                user=request.user,
+                mail=form.cleaned_data["mail"],
+                calls=form.calls(),
+                muted=form.cleaned_data["muted"],
+            )
+        except ServiceError as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, _("Your mail preferences are saved."))
         return redirect("links:preferences")
     now = timezone.now()
+    push_devices = selectors.push_devices_of(user=request.user)
+    chosen = routing.effective(profile, None, routing.GROUPS, has_device=bool(push_devices))
     context = {
+        **_calls_context(form, chosen, profile),
         "form": form,
         "name_form": NameForm(initial={"display_name": profile.display_name}, user=request.user),
         "vacation_form": VacationForm(),
@@ -166,7 +205,7 @@ def preferences(request):
         "profile": profile,
         "webhook": selectors.webhook_of(user=request.user),
         "webhook_form": WebhookForm(),
-        "push_devices": selectors.push_devices_of(user=request.user),
+        "push_devices": push_devices,
         "vapid_public_key": services.vapid_public_key(),
         # The new secret, shown once: popped from the session it was put in on saving.
         "webhook_secret": request.session.pop(WEBHOOK_SECRET_KEY, ""),
@@ -213,6 +252,38 @@ def answer_rules(request):
 
 
 WEBHOOK_SECRET_KEY = "webhook_secret"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_calls(request, game_id: int):
+    """Where the calls about one game go, for the player's seat in it."""
+    seat = selectors.seat_of(user=request.user, game_id=game_id)
+    if seat is None:
+        raise Http404
+    if request.method == "POST":
+        form = CallsForm(request.POST, groups=routing.GAME_GROUPS)
+        if "follow" not in request.POST and not form.is_valid():
+            _calls_refused(request)
+            return redirect("links:game_calls", game_id)
+        try:
+            calls = None if "follow" in request.POST else form.calls()
+            services.seat_calls_save(user=request.user, game_id=game_id, calls=calls)
+        except ServiceError as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, _("Where this game's calls go is saved."))
+        return redirect("links:game_calls", game_id)
+    profile = selectors.profile_of(user=request.user)
+    has_device = bool(selectors.push_devices_of(user=request.user))
+    chosen = routing.effective(profile, seat, routing.GAME_GROUPS, has_device=has_device)
+    context = {
+        **_calls_context(CallsForm(groups=routing.GAME_GROUPS), chosen, profile),
+        "game": seat.game,
+        "own": bool(seat.calls),
+        "muted": seat.muted,
+    }
+    return render(request, "links/game_calls.html", context)
 
 
 @login_required

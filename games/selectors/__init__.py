@@ -17,7 +17,14 @@ from .guides import how_to_play
 from .history import game_replay, history, seed_matches, state_at
 from .link_previews import Preview, accept_move, link_preview
 from .lobby import game_lobby, invited, my_games, open_games
-from .profiles import locale_of, profile_of, push_devices_of, running_seats, webhook_of
+from .profiles import (
+    locale_of,
+    profile_of,
+    push_devices_of,
+    running_seats,
+    seat_of,
+    webhook_of,
+)
 
 __all__ = [
     "Preview",
@@ -42,6 +49,7 @@ __all__ = [
     "profile_of",
     "push_devices_of",
     "running_seats",
+    "seat_of",
     "seed_matches",
     "state_at",
     "webhook_of",

@@ -31,3 +31,8 @@ def webhook_of(*, user) -> Webhook | None:
 
 def push_devices_of(*, user) -> list[PushSubscription]:
     return list(PushSubscription.objects.filter(user=user).order_by("created_at"))
+
+
+def seat_of(*, user, game_id: int) -> Seat | None:
+    """The user's seat in a game, with the game: where its calls go can be chosen."""
+    return Seat.objects.filter(user=user, game_id=game_id).select_related("game").first()

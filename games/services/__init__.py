@@ -14,6 +14,7 @@ from games.services.profiles import (
     profile_get_or_create,
     profile_rename,
     reminders_save,
+    seat_calls_save,
 )
 
 from .bot_moves import bot_move
@@ -72,6 +73,7 @@ __all__ = [
     "outbox_send",
     "plan_submit",
     "preferences_save",
+    "seat_calls_save",
     "push_deliver",
     "push_subscribe",
     "push_unsubscribe",

@@ -15,6 +15,7 @@ from django.utils import timezone
 from games.basics.budget import for_a_while
 from games.mail import compose, invitations
 from games.models import Game, Outbox, Profile, Seat
+from games.readers import routing
 from games.services.webhooks import TURNED_OFF
 
 log = logging.getLogger(__name__)
@@ -52,14 +53,12 @@ def _reason_to_skip(row: Outbox) -> str:
     """Preferences may have changed since the row was written."""
     if not row.user.email:
         return "no address"
-    # A player who chose no mail and gave a webhook is told when it stops: nothing else would.
-    if row.kind != TURNED_OFF and _wants_no_mail(row.user_id):
-        return "no mail wanted"
-    if (
-        row.game_id
-        and Seat.objects.filter(game_id=row.game_id, user_id=row.user_id, muted=True).exists()
-    ):
+    seat = Seat.objects.filter(game_id=row.game_id, user_id=row.user_id).first()
+    if seat is not None and seat.muted:
         return "game muted"
+    # A player who chose no mail and gave a webhook is told when it stops: nothing else would.
+    if row.kind != TURNED_OFF and not routing.route(row.user, seat, row.kind).mail:
+        return "no mail wanted"
     if row.send_after is not None and _seen_since(row):
         return "seen meanwhile"
     return ""
@@ -71,10 +70,6 @@ def _seen_since(row: Outbox) -> bool:
     return Seat.objects.filter(
         game_id=row.game_id, user_id=row.user_id, last_seen_at__gt=row.created_at
     ).exists()
-
-
-def _wants_no_mail(user_id: int) -> bool:
-    return Profile.objects.filter(user_id=user_id, mail=Profile.Mail.NONE).exists()
 
 
 def outbox_flush(*, now: datetime | None = None, older_than: timedelta = FLUSH_AFTER) -> int:
@@ -117,7 +112,7 @@ def digest_send(*, user_id: int, now: datetime | None = None) -> int:
         if not rows:
             return 0
         user = rows[0].user
-        skip = "no mail wanted" if _wants_no_mail(user_id) else ""
+        skip = "" if routing.wants_mail(Profile.of(user)) else "no mail wanted"
         if not user.email:
             skip = "no address"
         if not skip:
@@ -138,4 +133,5 @@ def invitation_send(*, game_id: int, address: str) -> bool:
 
 
 def _address_wants_no_mail(address: str) -> bool:
-    return Profile.objects.filter(user__email__iexact=address, mail=Profile.Mail.NONE).exists()
+    profile = Profile.objects.filter(user__email__iexact=address).first()
+    return profile is not None and not routing.wants_mail(profile)

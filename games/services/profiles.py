@@ -1,4 +1,5 @@
-"""A player's own settings: the profile, the name others see, the mail preferences."""
+"""A player's own settings: the profile, the name others see, the mail preferences and where
+their calls go."""
 
 import re
 from datetime import time
@@ -8,8 +9,8 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from games.basics.refusals import ServiceError
-from games.models import Game, Profile, Seat
-from games.readers import locales
+from games.models import Game, Profile, PushSubscription, Seat
+from games.readers import locales, routing
 
 NAME_MAX = 40
 # Letters (of any script), digits, spaces and a few marks; not an address, not only spaces.
@@ -92,15 +93,52 @@ def profile_rename(*, user, display_name: str) -> Profile:
 
 
 @transaction.atomic
-def preferences_save(*, user, mail: str, muted: list[int]) -> Profile:
-    """How much mail the player wants, and the running games they want none about."""
+def preferences_save(*, user, mail: str, calls: dict, muted: list[int]) -> Profile:
+    """What a mail calling the player carries, where each kind of call goes ({group:
+    [channel, ...]}, `readers.routing`), and the running games they want nothing about."""
+    if mail not in Profile.Mail.values:
+        raise ServiceError(_("Choose what your mails carry from the list."))
+    _check_calls(calls, routing.GROUPS)
     profile = profile_get_or_create(user=user, lock=True)
-    profile.mail = mail
-    profile.save(update_fields=["mail"])
+    base = routing.effective(None, None, routing.GROUPS, has_device=_has_device(user))
+    profile.mail, profile.calls = mail, routing.changed(calls, base)
+    profile.save(update_fields=["mail", "calls"])
     seats = Seat.objects.filter(user=user, game__status=Game.Status.RUNNING)
     seats.exclude(game_id__in=muted).update(muted=False)
     seats.filter(game_id__in=muted).update(muted=True)
     return profile
+
+
+@transaction.atomic
+def seat_calls_save(*, user, game_id: int, calls: dict | None) -> Seat:
+    """Where each kind of call about one game goes, for the player's seat in it; None: as
+    for all their games. Only what differs from those is kept, so the rest follows them."""
+    seat = Seat.objects.select_for_update().filter(game_id=game_id, user=user).first()
+    if seat is None:
+        raise ServiceError(_("You have no seat in this game."))
+    if calls is None:
+        seat.calls = {}
+    else:
+        _check_calls(calls, routing.GAME_GROUPS)
+        profile = profile_get_or_create(user=user)
+        base = routing.effective(profile, None, routing.GAME_GROUPS, has_device=_has_device(user))
+        seat.calls = routing.changed(calls, base)
+    seat.save(update_fields=["calls"])
+    return seat
+
+
+def _check_calls(calls: dict, groups) -> None:
+    refused = routing.refused(calls, groups)
+    if refused == routing.MAIL_AND_DIGEST:
+        raise ServiceError(_("Choose mail or the daily digest for a kind of call, not both."))
+    if refused:
+        raise ServiceError(
+            _("Choose from the table: mail, push, webhook or the daily digest for each kind.")
+        )
+
+
+def _has_device(user) -> bool:
+    return PushSubscription.objects.filter(user=user).exists()
 
 
 @transaction.atomic

@@ -20,6 +20,7 @@ from games import engine
 from games import services as game_services
 from games.engine import bots
 from games.models import Game, Move, Profile, Seat
+from games.readers import routing
 from leagues.models import League
 
 from .leagues import league_create, season_sign_up, season_start
@@ -67,7 +68,7 @@ def _players(count: int) -> list:
         Profile(
             user=user,
             display_name=f"{NAMES[index % len(NAMES)]} {index // len(NAMES) + 1}",
-            mail=Profile.Mail.NONE,
+            calls=routing.NOWHERE,
         )
         for index, user in enumerate(users)
     )

@@ -9,6 +9,7 @@ from django.urls import reverse
 from games import engine, services
 from games.engine import bots
 from games.models import Deadline, Game
+from games.readers import routing
 from tests.helpers import fresh, state_of, user_at
 
 # Where a page names a card: card markup, the JSON a button posts, and the offer checkboxes.
@@ -136,3 +137,28 @@ class CacheDown:
 
     def add(self, *args, **kwargs):
         raise ConnectionError("Redis is down")
+
+
+# Where calls went for a player who chose "no mail", and "one mail a day", before calls were
+# routed by kind (and where the data migration puts them).
+NO_MAIL = {
+    routing.MOVE: [routing.PUSH, routing.WEBHOOK],
+    routing.TRADE: [routing.PUSH, routing.WEBHOOK],
+    routing.REMINDER: [routing.PUSH],
+    routing.END: [routing.PUSH, routing.WEBHOOK],
+    routing.LEAGUE: [],
+}
+DIGEST = {
+    routing.MOVE: [routing.DIGEST, routing.PUSH, routing.WEBHOOK],
+    routing.TRADE: [routing.DIGEST, routing.PUSH, routing.WEBHOOK],
+    routing.REMINDER: [routing.PUSH],
+    routing.END: [routing.DIGEST],
+    routing.LEAGUE: [routing.DIGEST],
+}
+
+
+def calls_routed(user, calls: dict) -> None:
+    """The player's calls go where `calls` says, for all their games."""
+    profile = services.profile_get_or_create(user=user)
+    profile.calls = calls
+    profile.save(update_fields=["calls"])

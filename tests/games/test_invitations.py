@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game, Profile, Seat
+from games.readers import routing
 from games.services import lobby
 
 from .helpers import CacheDown
@@ -188,7 +189,7 @@ def test_the_lobby_shows_the_invite_form_to_the_creator_only(client, alice, bob,
 
 
 def test_a_player_who_wants_no_mail_gets_no_invitation(client, alice, bob, private_game, invite):
-    Profile.objects.update_or_create(user=bob, defaults={"mail": Profile.Mail.NONE})
+    Profile.objects.update_or_create(user=bob, defaults={"calls": routing.NOWHERE})
     client.force_login(alice)
 
     response = invite(private_game, "BOB@example.com, zoe@elsewhere.org")

@@ -260,11 +260,12 @@ def test_the_preferences_page_sets_mail_and_mutes_a_game(client, started_game):
     assert client.get(reverse("links:preferences")).status_code == 200
 
     response = client.post(
-        reverse("links:preferences"), {"mail": "digest", "muted": [started_game.id]}
+        reverse("links:preferences"),
+        {"mail": "board", "calls-move": ["mail", "push"], "muted": [started_game.id]},
     )
 
     assert response.status_code == 302
-    assert services.profile_get_or_create(user=user).mail == "digest"
+    assert services.profile_get_or_create(user=user).mail == "board"
     assert Seat.objects.get(game=started_game, user=user).muted
 
 
@@ -305,4 +306,5 @@ def test_the_preferences_page_says_what_each_mail_setting_sends(client, alice):
 
     assert "One mail when a game starts waiting for you while you are away" in page
     assert "Each morning at 7:00 UTC, one mail listing what waited for you" in page
-    assert "Nothing at all, not even the results." in page
+    assert "A notification on each browser or phone where you turned push on" in page
+    assert "A message to your webhook's address (below)" in page

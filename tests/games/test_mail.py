@@ -19,10 +19,10 @@ from games.engine.events import bean_names
 from games.mail import compose, outbox
 from games.mail.context import MAX_RECENT_LINES
 from games.models import Deadline, Game, Move, Outbox, Profile, Seat
-from games.readers import presence
+from games.readers import presence, routing
 from tests.helpers import fresh, state_of, user_at
 
-from .helpers import on_the_last_pass, play_until
+from .helpers import DIGEST, calls_routed, on_the_last_pass, play_until
 
 pytestmark = pytest.mark.django_db
 
@@ -36,12 +36,6 @@ def bodies(message) -> tuple[str, str]:
     [(html, mimetype)] = message.alternatives
     assert mimetype == "text/html"
     return message.body, html
-
-
-def set_preference(user, choice: str) -> None:
-    profile = services.profile_get_or_create(user=user)
-    profile.mail = choice
-    profile.save()
 
 
 def offer_in_trade(game, to: int | None = None):
@@ -190,7 +184,7 @@ def test_the_end_of_trading_asks_everyone_with_traded_beans_to_plant_them(starte
 
 
 def test_a_player_who_wants_no_mail_gets_no_row(started_game):
-    set_preference(user_at(started_game, 1), Profile.Mail.NONE)
+    calls_routed(user_at(started_game, 1), routing.NOWHERE)
 
     game, to = offer_in_trade(started_game, to=1)
 
@@ -280,7 +274,7 @@ def test_a_presence_token_works_only_with_its_own_session_and_only_for_a_day(
 
 def test_a_preference_changed_after_writing_is_respected_when_sending(started_game):
     [row] = rows(started_game)
-    set_preference(row.user, Profile.Mail.NONE)
+    calls_routed(row.user, routing.NOWHERE)
 
     assert not services.outbox_send(outbox_id=row.id)
 
@@ -290,7 +284,7 @@ def test_a_preference_changed_after_writing_is_respected_when_sending(started_ga
 
 def test_a_digest_reader_gets_one_mail_a_day_with_everything(started_game):
     reader = user_at(started_game, 1)
-    set_preference(reader, Profile.Mail.DIGEST)
+    calls_routed(reader, DIGEST)
     game, _ = offer_in_trade(started_game, to=1)
     waiting = [row for row in rows(game) if row.user == reader]
     assert waiting and all(row.digest for row in waiting)
@@ -482,7 +476,7 @@ def test_what_happened_after_a_long_silence_lists_the_last_moves_and_counts_the_
 ):
     position = state_of(started_game).active
     user = user_at(started_game, position)
-    set_preference(user, Profile.Mail.NONE)
+    calls_routed(user, routing.NOWHERE)
     # Silent until the turn before the player's, once that turn's trades are made: the next
     # mail is the call to play.
     game = play_until(
@@ -493,7 +487,7 @@ def test_what_happened_after_a_long_silence_lists_the_last_moves_and_counts_the_
             and state.phase == "plant_traded"
         ),
     )
-    set_preference(user, Profile.Mail.EVERY)
+    calls_routed(user, {})
     profile = Profile.of(user)
     profile.language = "de"
     profile.save()

@@ -20,10 +20,11 @@ from django.urls import reverse
 from games import engine, services
 from games.basics.refusals import ServiceError
 from games.mail import outbox
-from games.models import Outbox, Profile, PushDelivery, PushSubscription, Seat
+from games.models import Outbox, PushDelivery, PushSubscription, Seat
+from games.readers import routing
 from tests.helpers import started, state_of, user_at
 
-from .helpers import on_the_last_pass, play_until
+from .helpers import DIGEST, NO_MAIL, calls_routed, on_the_last_pass, play_until
 from .local_server import LocalServer, serving
 from .test_quiet_hours import MORNING_IN_NEW_YORK, MORNING_IN_TOKYO, quiet_at_night
 from .test_webhooks import opens
@@ -146,7 +147,7 @@ def test_push_speaks_the_players_language_and_needs_no_mail(
 ):
     for user in (alice, bob):
         services.locale_save(user=user, language="de", time_zone="Europe/Berlin")
-        services.preferences_save(user=user, mail=Profile.Mail.NONE, muted=[])
+        calls_routed(user, NO_MAIL)
     devices = devices_for(push_service, alice, bob)
     with django_capture_on_commit_callbacks(execute=True):
         game = started([alice, bob])
@@ -215,13 +216,13 @@ def test_a_failing_push_service_is_tried_again_after_a_minute(
     assert len(push_service.received) == 2
 
 
-@pytest.mark.parametrize("mail", [Profile.Mail.EVERY, Profile.Mail.DIGEST])
+@pytest.mark.parametrize("calls", [{}, DIGEST])
 def test_a_push_in_tokyos_night_waits_for_its_morning(
-    push_service, alice, bob, mail, django_capture_on_commit_callbacks
+    push_service, alice, bob, calls, django_capture_on_commit_callbacks
 ):
     for user in (alice, bob):
         quiet_at_night(user, "Asia/Tokyo")
-        Profile.objects.filter(user=user).update(mail=mail)
+        calls_routed(user, calls)
     devices = devices_for(push_service, alice, bob)
     with time_machine.travel(MORNING_IN_NEW_YORK, tick=False) as clock:
         with django_capture_on_commit_callbacks(execute=True):
@@ -272,6 +273,8 @@ def test_a_whole_game_pushed_to_everyone_carries_no_card_no_deck_and_no_seed(
     push_service, alice, bob, carol, django_capture_on_commit_callbacks
 ):
     devices = devices_for(push_service, alice, bob, carol)
+    for user in (alice, bob, carol):
+        calls_routed(user, {routing.END: [routing.MAIL, routing.PUSH]})
     with django_capture_on_commit_callbacks(execute=True):
         game = started([alice, bob, carol])
         game = play_until(game, lambda state: state.turn >= 8)

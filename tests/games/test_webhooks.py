@@ -14,10 +14,10 @@ from games import engine, services
 from games.mail import compose, hooks, links, outbox
 from games.mail.context import common_context
 from games.models import Outbox, Profile, Webhook, WebhookDelivery
-from games.readers import locales
+from games.readers import locales, routing
 from tests.helpers import started, state_of
 
-from .helpers import on_the_last_pass, play_until
+from .helpers import DIGEST, NO_MAIL, calls_routed, on_the_last_pass, play_until
 from .local_server import LocalServer, serving
 from .test_quiet_hours import MORNING_IN_NEW_YORK, MORNING_IN_TOKYO, quiet_at_night
 
@@ -99,7 +99,7 @@ def test_the_webhook_speaks_its_players_language_and_needs_no_mail(
 ):
     for user in (alice, bob):
         services.locale_save(user=user, language="de", time_zone="Europe/Berlin")
-        services.preferences_save(user=user, mail=Profile.Mail.NONE, muted=[])
+        calls_routed(user, NO_MAIL)
     hooked(receiver, alice, bob)
     with django_capture_on_commit_callbacks(execute=True):
         game = started([alice, bob])
@@ -175,7 +175,7 @@ def calls_to(seat, game, count, start=100):
 def test_a_webhook_failing_five_deliveries_in_a_row_is_turned_off_with_one_mail(
     receiver, alice, bob, client, django_capture_on_commit_callbacks
 ):
-    services.preferences_save(user=alice, mail=Profile.Mail.NONE, muted=[])
+    calls_routed(alice, NO_MAIL)
     game = started([alice, bob])
     seat = game.seats.get(user=alice)
     hooked(receiver, alice)
@@ -284,6 +284,8 @@ def test_a_whole_game_posts_no_card_no_deck_and_no_seed(
     receiver, alice, bob, carol, django_capture_on_commit_callbacks
 ):
     hooked(receiver, alice, bob, carol)
+    for user in (alice, bob, carol):
+        calls_routed(user, {routing.END: [routing.MAIL, routing.WEBHOOK]})
     with django_capture_on_commit_callbacks(execute=True):
         game = started([alice, bob, carol])
         game = play_until(game, lambda state: state.turn >= 8)
@@ -306,13 +308,13 @@ def test_a_whole_game_posts_no_card_no_deck_and_no_seed(
     assert len([b for b in receiver.bodies() if b["kind"] == "game_over"]) == state.players
 
 
-@pytest.mark.parametrize("mail", [Profile.Mail.EVERY, Profile.Mail.DIGEST])
+@pytest.mark.parametrize("calls", [{}, DIGEST])
 def test_a_post_in_tokyos_night_waits_for_its_morning(
-    receiver, alice, bob, mail, django_capture_on_commit_callbacks
+    receiver, alice, bob, calls, django_capture_on_commit_callbacks
 ):
     for user in (alice, bob):
         quiet_at_night(user, "Asia/Tokyo")
-        Profile.objects.filter(user=user).update(mail=mail)
+        calls_routed(user, calls)
     hooked(receiver, alice, bob)
     with time_machine.travel(MORNING_IN_NEW_YORK, tick=False) as clock:
         with django_capture_on_commit_callbacks(execute=True):

@@ -9,7 +9,8 @@ from django.core import mail
 from games import services as game_services
 from games.basics.refusals import NotAllowed, ServiceError
 from games.mail import compose
-from games.models import Deadline, Game, Outbox
+from games.models import Deadline, Game, Outbox, Profile
+from games.readers import routing
 from leagues.models import Entry, Rating, Season
 from leagues.services import leagues as services
 from tests.helpers import user_at
@@ -145,6 +146,8 @@ def test_the_end_promotes_relegates_mails_everyone_and_opens_the_next_sign_up(ei
         for division in (1, 2)
     }
     order = by_division[1] + by_division[2]
+    # League news goes to the daily digest unless a player chose mail for it.
+    Profile.objects.filter(user__in=order).update(calls={routing.LEAGUE: [routing.MAIL]})
 
     finish_season(season, order)
 
