@@ -43,7 +43,7 @@ def calls_into_mail(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0016_web_push"),
+        ("games", "0018_deadline_started_seq"),
     ]
 
     operations = [
