@@ -4,7 +4,7 @@ A mail that asks a player to act carries the board as their seat sees it (`engin
 their legal moves as numbered commands (and, unnumbered, examples of the commands whose choices
 are the player's); the player answers with moves, one a line: the number, or the command's words.
 Cards of the hand are named by their place in it as the mail shows it (1 is the front card);
-beans by name, in the reader's language or in English, in any case ("plant wachsbohne in field
+beans by name, in the reader's language or in English, in any case ("plant weinbrandbohne in field
 1"); fields, offers and players by number and name.
 
     plant chili in field 1        harvest 2        buy field        stop        end
