@@ -1,7 +1,12 @@
 """The words a reviewer of each language found wrong, read where players see them: the pages,
 the log and the mails use each edition's and each rule book's own terms."""
 
+import re
+from pathlib import Path
+
 import pytest
+from babel.messages.pofile import read_po
+from django.conf import settings
 from django.core import mail as sent_mail
 from django.urls import reverse
 
@@ -13,6 +18,10 @@ from .helpers import play_until, start_trading
 from .test_languages import speak, visible_text
 
 pytestmark = pytest.mark.django_db
+
+# French sets : ; ? ! and » apart from the word before, and « from the word after, with a
+# space that never breaks the line there.
+BREAKING_SPACE_AT_A_MARK = re.compile(r"\s(?<!\u00a0)[:;?!»]|«\s(?<!\u00a0)")
 
 
 def how_to_play(client, edition: str, players: int, language: str) -> str:
@@ -55,6 +64,7 @@ def test_french_bohnaparte_has_a_board_and_a_seconde_manche(client):
     rules = how_to_play(client, "bohnaparte", 4, "fr")
 
     assert "Le plateau et ses terres" in rules
+    assert "l'ordre dans lequel vous avez pioché\u00a0: la première carte" in rules
     assert "une seconde manche normale suit" in rules
     assert "round" not in rules and "La carte" not in rules
 
@@ -135,3 +145,19 @@ def test_french_bots_are_robots_everywhere_on_the_lobby(client, open_game, alice
 
     assert "robot facile" in lobby and "robot fort" in lobby and "Ajouter un robot" in lobby
     assert "bot " not in lobby.replace("robot ", "")
+
+
+def test_french_never_breaks_a_line_before_a_colon_a_question_mark_or_inside_guillemets():
+    path = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+    catalogue = read_po(path.open("rb"))
+    spaced = [
+        text
+        for message in catalogue
+        if message.id
+        for text in (message.string if message.pluralizable else [message.string])
+        if BREAKING_SPACE_AT_A_MARK.search(text)
+    ]
+
+    assert spaced == []
+    with_marks = [message for message in catalogue if "\u00a0:" in str(message.string)]
+    assert len(with_marks) > 100
