@@ -2,6 +2,7 @@
 the log and the mails use each edition's and each rule book's own terms."""
 
 import re
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from django.core import mail as sent_mail
 from django.urls import reverse
 
 from games import services
+from games.models import Outbox
 from tests.helpers import state_of, user_at
 
 from .campaigns import bohnaparte_game
@@ -161,3 +163,51 @@ def test_french_never_breaks_a_line_before_a_colon_a_question_mark_or_inside_gui
     assert spaced == []
     with_marks = [message for message in catalogue if "\u00a0:" in str(message.string)]
     assert len(with_marks) > 100
+
+
+# Months as each language abbreviates them in a date: French, Italian and Dutch in lower case.
+MONTHS = {
+    "fr": [
+        "janv.",
+        "févr.",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juil.",
+        "août",
+        "sept.",
+        "oct.",
+        "nov.",
+        "déc.",
+    ],
+    "it": ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"],
+    "nl": ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
+    "de": ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"],
+}
+
+
+@pytest.mark.parametrize("language", sorted(MONTHS))
+def test_a_deadline_names_its_month_as_the_readers_language_writes_it(
+    client, started_game, language
+):
+    html = game_html(client, started_game, state_of(started_game).active, language)
+    due, shown = re.search(
+        r'<time datetime="([^"]+)" data-countdown data-local="day">([^<]+)</time>', html
+    ).groups()
+    month = MONTHS[language][datetime.fromisoformat(due).month - 1]
+
+    assert re.match(rf"\w+\.? \d+ {re.escape(month)},? ", shown), shown
+
+
+def test_a_french_mail_names_the_deadlines_month_in_lower_case(started_game):
+    reader = user_at(started_game, (state_of(started_game).active + 1) % 3)
+    speak(reader, "fr")
+    play_until(started_game, lambda state: user_at(started_game, state.active) == reader)
+    row = Outbox.objects.get(user=reader, kind="your_turn")
+    assert services.outbox_send(outbox_id=row.id)
+    due = datetime.fromisoformat(row.context["due"])
+    month = MONTHS["fr"][due.month - 1]
+
+    [message] = sent_mail.outbox
+    assert re.search(rf"Votre temps s'écoule le \w+ \d+ {re.escape(month)}, ", message.body)
