@@ -117,9 +117,11 @@ def board(view: dict) -> str:
                 )
             )
     lines.append(
-        _("Draw pile: {cards} (ran out {n} of {of} times)").format(
-            cards=view["deck_size"], n=view["exhaustions"], of=view["exhaustions_to_end"]
-        )
+        ngettext(
+            "Draw pile: {cards} (ran out {n} of {of} times)",
+            "Draw pile: {cards} (ran out {n} of {of} times)",
+            view["exhaustions"],
+        ).format(cards=view["deck_size"], n=view["exhaustions"], of=view["exhaustions_to_end"])
     )
     return "\n".join(lines)
 
@@ -274,7 +276,7 @@ def _as_commands(move: dict, view: dict, me: dict) -> list[Command]:
         )
         return [Command(f"harvest {move['field'] + 1}", note)]
     if kind == "buy_field":
-        note = _("a third field for {cost} coins").format(cost=move["cost"])
+        note = _("a third field for {cost}").format(cost=_coins(move["cost"]))
         return [Command("buy field", note)]
     if kind == "stop_planting":
         return [Command("stop", _("stop planting"))]
