@@ -67,6 +67,7 @@ def test_french_bohnaparte_has_a_board_and_a_seconde_manche(client):
 
     assert "Le plateau et ses terres" in rules
     assert "l'ordre dans lequel vous avez pioché\u00a0: la première carte" in rules
+    assert "Comment jouer\u00a0: Bohnaparte" in rules
     assert "une seconde manche normale suit" in rules
     assert "round" not in rules and "La carte" not in rules
 
@@ -211,3 +212,6 @@ def test_a_french_mail_names_the_deadlines_month_in_lower_case(started_game):
 
     [message] = sent_mail.outbox
     assert re.search(rf"Votre temps s'écoule le \w+ \d+ {re.escape(month)}, ", message.body)
+    # Each link of the mail is set apart from its label as French does it.
+    assert "Ouvrir la partie\u00a0: http" in message.body
+    assert not re.search(r"\w: http", message.body)
