@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from .beans import BEAN_INDEX, BEANS
 from .errors import SetupError
-from .language import gettext, gettext_noop
+from .language import gettext, gettext_noop, ngettext
 
 if TYPE_CHECKING:  # an expansion's module imports the editions to make its rules
     from .expansions import Expansion
@@ -89,7 +89,11 @@ class Edition:
     def resolve(self, players: int, options: dict) -> Rules:
         if not self.min_players <= players <= self.max_players:
             raise SetupError(
-                gettext("{edition} is played by {least} to {most} players, not {players}.").format(
+                ngettext(
+                    "{edition} is played by {least} to {most} player, not {players}.",
+                    "{edition} is played by {least} to {most} players, not {players}.",
+                    self.max_players,
+                ).format(
                     edition=gettext(self.name),
                     least=self.min_players,
                     most=self.max_players,

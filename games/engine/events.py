@@ -112,11 +112,11 @@ def void_worded(reason: str, maker: str) -> str:
     return gettext(reason).format(maker=maker)
 
 
-def _cards(n: int) -> str:
+def cards_worded(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
-def _coins(n: int) -> str:
+def coins_worded(n: int) -> str:
     return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
@@ -150,16 +150,16 @@ def _drew(e, who, you, names, viewer):
     if you and "beans" in e:
         return gettext("You drew {beans}.").format(beans=bean_names(e["beans"]))
     if you:
-        return gettext("You drew {cards}.").format(cards=_cards(e["count"]))
-    return gettext("{who} drew {cards}.").format(who=who, cards=_cards(e["count"]))
+        return gettext("You drew {cards}.").format(cards=cards_worded(e["count"]))
+    return gettext("{who} drew {cards}.").format(who=who, cards=cards_worded(e["count"]))
 
 
 def _dealt(e, who, you, names, viewer):
     if you and "beans" in e:
         return gettext("You were dealt {beans}.").format(beans=bean_names(e["beans"]))
     if you:
-        return gettext("You were dealt {cards}.").format(cards=_cards(e["count"]))
-    return gettext("{who} was dealt {cards}.").format(who=who, cards=_cards(e["count"]))
+        return gettext("You were dealt {cards}.").format(cards=cards_worded(e["count"]))
+    return gettext("{who} was dealt {cards}.").format(who=who, cards=cards_worded(e["count"]))
 
 
 def _planted(e, who, you, names, viewer):
@@ -179,7 +179,7 @@ def _harvested(e, who, you, names, viewer):
         "n": e["beans"],
         "bean": bean_name(e["bean"]),
         "field": e["field"] + 1,
-        "coins": _coins(e["coins"]),
+        "coins": coins_worded(e["coins"]),
     }
     if you:
         return gettext("You harvested {n} {bean} from field {field} for {coins}.").format(**params)
@@ -260,9 +260,11 @@ def _voided(e, who, you, names, viewer):
 
 def _harvest_word(e, who, you, *_):
     if you:
-        return gettext("You bought a third field for {coins}.").format(coins=_coins(e["cost"]))
+        return gettext("You bought a third field for {coins}.").format(
+            coins=coins_worded(e["cost"])
+        )
     return gettext("{who} bought a third field for {coins}.").format(
-        who=who, coins=_coins(e["cost"])
+        who=who, coins=coins_worded(e["cost"])
     )
 
 
@@ -316,7 +318,7 @@ _WORDING: Final = {
     ).format(count=e["count"], of=e["of"]),
     "reshuffled": lambda e, *_: gettext(
         "The discard pile was shuffled into a new draw pile of {cards}."
-    ).format(cards=_cards(e["count"])),
+    ).format(cards=cards_worded(e["count"])),
     "game_ending": _game_ending,
     "resigned": _said(
         gettext_noop("You resigned: the seat is played to the end without you."),

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from .beans import BEAN_KEYS, bean_name, payout
 from .errors import IllegalMove
-from .events import Event
+from .events import Event, coins_worded
 from .language import gettext
 from .state import State
 
@@ -121,8 +121,8 @@ def check_buy(state: State, seat: int) -> int:
         raise IllegalMove(gettext("You already have a third field."))
     if len(state.coins[seat]) < cost:
         raise IllegalMove(
-            gettext("The third field costs {cost} coins; you have {coins}.").format(
-                cost=cost, coins=len(state.coins[seat])
+            gettext("The third field costs {cost}; you have {coins}.").format(
+                cost=coins_worded(cost), coins=coins_worded(len(state.coins[seat]))
             )
         )
     return cost

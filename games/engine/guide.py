@@ -6,6 +6,7 @@ from typing import Final
 from .beans import BEANS, bean_name
 from .editions import EDITIONS
 from .ending import tie_break_worded
+from .events import cards_worded
 from .expansions import EXPANSIONS
 from .language import gettext, gettext_noop
 
@@ -23,7 +24,7 @@ _STEPS: Final[dict[str, tuple[str, str]]] = {
     "trade": (
         gettext_noop("Turn up and trade"),
         gettext_noop(
-            "Turn up the top {reveal} cards of the draw pile. Trade them and any cards of your "
+            "Turn up the top {reveal} of the draw pile. Trade them and any cards of your "
             "hand with the other players, who trade only with you. Gifts are allowed."
         ),
     ),
@@ -36,7 +37,7 @@ _STEPS: Final[dict[str, tuple[str, str]]] = {
     ),
     "draw": (
         gettext_noop("Draw"),
-        gettext_noop("Draw {draw} cards, one at a time, to the back of your hand."),
+        gettext_noop("Draw {draw}, one at a time, to the back of your hand."),
     ),
 }
 
@@ -60,7 +61,8 @@ def register_steps(steps: dict[str, tuple[str, str]]) -> None:
 def turn_steps(edition: str, players: int, options: dict | None = None) -> list[dict]:
     """The steps of this game's turn, in order, each with its name and what happens."""
     rules = EDITIONS[edition].resolve(players, dict(options or {}))
-    numbers = {"reveal": rules.reveal, "draw": rules.draw}
+    # Worded with their noun, so that a count of one would read in the singular.
+    numbers = {"reveal": cards_worded(rules.reveal), "draw": cards_worded(rules.draw)}
     return [
         {"name": gettext(_STEPS[step][0]), "text": gettext(_STEPS[step][1]).format(**numbers)}
         for step in rules.turn

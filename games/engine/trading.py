@@ -7,7 +7,7 @@ from .beans import BEAN_INDEX, BEAN_KEYS, BEANS, bean_name
 from .deck import keys
 from .errors import IllegalMove
 from .events import Event, bean_summary, void_worded
-from .language import gettext, gettext_noop
+from .language import gettext, gettext_noop, ngettext
 from .state import Offer, State
 
 MAX_OPEN_OFFERS: Final = 12  # per maker: enough for any real negotiation, bounded for the page
@@ -95,9 +95,11 @@ def parse_offer(state: State, seat: int, action: dict) -> Offer:
         raise IllegalMove(gettext("An offer must give or ask for at least one card."))
     if open_offers(state, seat) >= MAX_OPEN_OFFERS:
         raise IllegalMove(
-            gettext("You already have {count} open offers; withdraw one first.").format(
-                count=MAX_OPEN_OFFERS
-            )
+            ngettext(
+                "You already have {count} open offer; withdraw it first.",
+                "You already have {count} open offers; withdraw one first.",
+                MAX_OPEN_OFFERS,
+            ).format(count=MAX_OPEN_OFFERS)
         )
     return Offer(state.next_offer, seat, to, give, ask, ask_faceup)
 

@@ -4,7 +4,7 @@ A mail that asks a player to act carries the board as their seat sees it (`engin
 their legal moves as numbered commands (and, unnumbered, examples of the commands whose choices
 are the player's); the player answers with moves, one a line: the number, or the command's words.
 Cards of the hand are named by their place in it as the mail shows it (1 is the front card);
-beans by name, in the reader's language or in English, in any case ("plant wachsbohne in field
+beans by name, in the reader's language or in English, in any case ("plant weinbrandbohne in field
 1"); fields, offers and players by number and name.
 
     plant chili in field 1        harvest 2        buy field        stop        end
@@ -117,9 +117,11 @@ def board(view: dict) -> str:
                 )
             )
     lines.append(
-        _("Draw pile: {cards} (ran out {n} of {of} times)").format(
-            cards=view["deck_size"], n=view["exhaustions"], of=view["exhaustions_to_end"]
-        )
+        ngettext(
+            "Draw pile: {cards} (ran out {n} of {of} times)",
+            "Draw pile: {cards} (ran out {n} of {of} times)",
+            view["exhaustions"],
+        ).format(cards=view["deck_size"], n=view["exhaustions"], of=view["exhaustions_to_end"])
     )
     return "\n".join(lines)
 
@@ -274,7 +276,7 @@ def _as_commands(move: dict, view: dict, me: dict) -> list[Command]:
         )
         return [Command(f"harvest {move['field'] + 1}", note)]
     if kind == "buy_field":
-        note = _("a third field for {cost} coins").format(cost=move["cost"])
+        note = _("a third field for {cost}").format(cost=_coins(move["cost"]))
         return [Command("buy field", note)]
     if kind == "stop_planting":
         return [Command("stop", _("stop planting"))]

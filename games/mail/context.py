@@ -9,7 +9,7 @@ from functools import partial
 
 from django.db.models import Max
 from django.utils import formats, timezone
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from games import engine
 from games.clocks import timecontrol
@@ -148,6 +148,7 @@ def bot_patience_context(maker: Seat | None, due: dict, now: datetime) -> dict:
 def due_context(due_at: datetime, now: datetime) -> dict:
     return {
         "due": due_at.isoformat(),
-        "due_text": formats.date_format(timezone.localtime(due_at), "D j M, H:i T"),
+        # The format is the reader's language's: French, Italian and Dutch months are lower case.
+        "due_text": formats.date_format(timezone.localtime(due_at), gettext("D j M, H:i T")),
         "left": timecontrol.humanize(due_at - now),
     }

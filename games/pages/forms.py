@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.validators import MaxLengthValidator
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games import services
 from games.basics.numbers import small_number
@@ -91,7 +92,11 @@ class GameCreateForm(forms.Form):
         if edition and players and not edition.min_players <= players <= edition.max_players:
             self.add_error(
                 "players",
-                _("{edition} is played by {least} to {most} players.").format(
+                ngettext(
+                    "{edition} is played by {least} to {most} player.",
+                    "{edition} is played by {least} to {most} players.",
+                    edition.max_players,
+                ).format(
                     edition=_(edition.name), least=edition.min_players, most=edition.max_players
                 ),
             )

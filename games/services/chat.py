@@ -2,6 +2,7 @@
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.basics.refusals import GameNotRunning, ServiceError
 from games.models import ChatMessage, Game
@@ -21,7 +22,11 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
         raise ServiceError(_("Write something first."))
     if len(text) > CHAT_MAX_CHARS:
         raise ServiceError(
-            _("A message can be at most {count} characters long.").format(count=CHAT_MAX_CHARS)
+            ngettext(
+                "A message can be at most {count} character long.",
+                "A message can be at most {count} characters long.",
+                CHAT_MAX_CHARS,
+            ).format(count=CHAT_MAX_CHARS)
         )
     message = ChatMessage.objects.create(game=game, seat=seat, text=text)
     Game.touch([game.id])

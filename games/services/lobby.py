@@ -12,7 +12,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from games import after_move, engine, selectors
 from games.basics.refusals import NotAllowed, NotYourSeat, ServiceError
@@ -285,9 +285,12 @@ def invitations_mail(*, game_id: int, user, addresses: list[str]) -> Invitations
         ) from None
     if not allowed:
         raise ServiceError(
-            _(
+            ngettext(
+                "You can invite at most {count} address a day. Nothing was sent; share the "
+                "invitation link instead.",
                 "You can invite at most {count} addresses a day. Nothing was sent; share the "
-                "invitation link instead."
+                "invitation link instead.",
+                INVITES_PER_DAY,
             ).format(count=INVITES_PER_DAY)
         )
     invitations.invitations_queue(game_id=game.id, addresses=sent)
@@ -313,7 +316,11 @@ def _valid_addresses(addresses: list[str]) -> list[str]:
         raise ServiceError(_("Type at least one e-mail address."))
     if len(unique) > INVITES_PER_SUBMISSION:
         raise ServiceError(
-            _("At most {count} addresses at a time, please.").format(count=INVITES_PER_SUBMISSION)
+            ngettext(
+                "At most {count} address at a time, please.",
+                "At most {count} addresses at a time, please.",
+                INVITES_PER_SUBMISSION,
+            ).format(count=INVITES_PER_SUBMISSION)
         )
     bad = [address for address in unique if not _is_address(address)]
     if bad:

@@ -99,7 +99,7 @@ STEPS: Final = {
     "merchant_draw": (
         gettext_noop("Draw or buy from the merchant"),
         gettext_noop(
-            "Draw {draw} cards to the back of your hand; a merchant's owner may swap them for "
+            "Draw {draw} to the back of your hand; a merchant's owner may swap them for "
             "the cards it shows."
         ),
     ),

@@ -187,9 +187,11 @@ class _Store(BohnaparteMove):
             raise IllegalMove(gettext("You have no munitions depot."))
         if len(depot) >= state.players:
             raise IllegalMove(
-                gettext("Your munitions depot is full: it holds {count} cards.").format(
-                    count=state.players
-                )
+                ngettext(
+                    "Your munitions depot is full: it holds {count} card.",
+                    "Your munitions depot is full: it holds {count} cards.",
+                    state.players,
+                ).format(count=state.players)
             )
         phase.place(state, seat).remove(card)
         depot.append(card)
@@ -331,7 +333,11 @@ class _MerchantTake(BohnaparteMove):
             )
         if len(chosen) != wanted:
             raise IllegalMove(
-                gettext("Take exactly {count} cards, as many as you drew.").format(count=wanted)
+                ngettext(
+                    "Take exactly {count} card, as many as you drew.",
+                    "Take exactly {count} cards, as many as you drew.",
+                    wanted,
+                ).format(count=wanted)
             )
         taken = [card for card in chosen if card in ours.merchants[seat]]
         state.hands[seat] += chosen

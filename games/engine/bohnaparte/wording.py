@@ -7,7 +7,7 @@ are ("field 2").
 from typing import Final
 
 from ..beans import bean_name
-from ..events import bean_names
+from ..events import bean_names, coins_worded
 from ..language import gettext, gettext_noop
 from ..prompts import Wording
 from .lands import KINDS
@@ -212,23 +212,21 @@ EVENTS: Final = {
     ),
     "stored": _stored,
     "depot_bought": _said(
-        gettext_noop("You bought a munitions depot for {paid} coins."),
-        gettext_noop("{who} bought a munitions depot for {paid} coins."),
-        paid=lambda e: e["paid"],
+        gettext_noop("You bought a munitions depot for {paid}."),
+        gettext_noop("{who} bought a munitions depot for {paid}."),
+        paid=lambda e: coins_worded(e["paid"]),
     ),
     "fortress_built": _said(
-        gettext_noop("You emptied mine {mine} and built a fortress under {land} for {paid} coins."),
-        gettext_noop(
-            "{who} emptied mine {mine} and built a fortress under {land} for {paid} coins."
-        ),
+        gettext_noop("You emptied mine {mine} and built a fortress under {land} for {paid}."),
+        gettext_noop("{who} emptied mine {mine} and built a fortress under {land} for {paid}."),
         mine=lambda e: e["mine"] + 1,
         land=_fortress_land,
-        paid=lambda e: e["paid"],
+        paid=lambda e: coins_worded(e["paid"]),
     ),
     "merchant_bought": _said(
-        gettext_noop("You bought a merchant for {paid} coins: it shows {beans}."),
-        gettext_noop("{who} bought a merchant for {paid} coins: it shows {beans}."),
-        paid=lambda e: e["paid"],
+        gettext_noop("You bought a merchant for {paid}: it shows {beans}."),
+        gettext_noop("{who} bought a merchant for {paid}: it shows {beans}."),
+        paid=lambda e: coins_worded(e["paid"]),
         beans=lambda e: bean_names(e["beans"]),
     ),
     "merchant_swapped": _merchant_swapped,

@@ -8,7 +8,7 @@ from ..beans import BEAN_INDEX, BEAN_KEYS, BEANS
 from ..deck import keys
 from ..errors import IllegalMove
 from ..events import Event, bean_summary
-from ..language import gettext
+from ..language import gettext, ngettext
 from ..state import State
 from ..trading import parse_ask, parse_cards, void_impossible
 from .part import Book, Standing
@@ -45,9 +45,11 @@ def parse_standing(state: State, seat: int, action: dict) -> Standing:
         and sum(1 for o in book.standing.values() if o.maker == seat) >= MAX_STANDING
     ):
         raise IllegalMove(
-            gettext("You already have {count} standing offers; withdraw one first.").format(
-                count=MAX_STANDING
-            )
+            ngettext(
+                "You already have {count} standing offer; withdraw it first.",
+                "You already have {count} standing offers; withdraw one first.",
+                MAX_STANDING,
+            ).format(count=MAX_STANDING)
         )
     return Standing(state.next_offer, seat, give, ask, fields)
 

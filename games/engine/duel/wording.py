@@ -101,8 +101,7 @@ STEPS: Final = {
     "duel_reveal": (
         gettext_noop("Turn up and offer"),
         gettext_noop(
-            "Turn up {reveal} cards and plant those you want; the others stay on offer for "
-            "your opponent."
+            "Turn up {reveal} and plant those you want; the others stay on offer for your opponent."
         ),
     ),
 }
