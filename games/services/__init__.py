@@ -18,6 +18,7 @@ from games.services.profiles import (
 
 from .bot_moves import bot_move
 from .chat import chat_post
+from .imports import RECORD_MAX_BYTES, Imported, game_import
 from .link_actions import Outcome, link_act
 from .lobby import (
     Invitations,
@@ -42,7 +43,9 @@ from .webhooks import webhook_deliver, webhook_remove, webhook_save, webhook_tur
 
 __all__ = [
     "NAME_MAX",
+    "RECORD_MAX_BYTES",
     "RECLAIMED",
+    "Imported",
     "Invitations",
     "MoveResult",
     "Outcome",
@@ -57,6 +60,7 @@ __all__ = [
     "game_create",
     "game_create_seated",
     "game_finished",
+    "game_import",
     "game_start",
     "invitation_send",
     "invitations_mail",
