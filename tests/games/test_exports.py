@@ -94,14 +94,14 @@ def test_the_text_record_is_worded_in_the_readers_language_and_times_in_their_zo
     assert response["Content-Type"] == "text/plain; charset=utf-8"
     text = response.content.decode()
     assert "Zeiten in Asia/Tokyo." in text
-    assert "Die Partie, Zug für Zug:" in text
+    assert "Das Spiel, Zug für Zug:" in text
     assert game.seed in text
     last = game.moves.order_by("seq").last()
     tokyo = last.created_at.astimezone(ZoneInfo("Asia/Tokyo"))
     assert f"[{tokyo:%Y-%m-%d %H:%M}] #{last.seq} " in text
     outcome = engine.outcome(state_of(game))
     for seat, name in enumerate(state_of(game).names):
-        assert f"{outcome['places'][seat]}. {name}: {outcome['scores'][seat]} Münzen" in text
+        assert f"{outcome['places'][seat]}. {name}: {outcome['scores'][seat]} Taler" in text
 
 
 def hidden_from(state: engine.State, position: int | None) -> set[int]:
