@@ -100,8 +100,9 @@ def test_the_text_record_is_worded_in_the_readers_language_and_times_in_their_zo
     tokyo = last.created_at.astimezone(ZoneInfo("Asia/Tokyo"))
     assert f"[{tokyo:%Y-%m-%d %H:%M}] #{last.seq} " in text
     outcome = engine.outcome(state_of(game))
+    assert "\nTaler:\n" in text
     for seat, name in enumerate(state_of(game).names):
-        assert f"{outcome['places'][seat]}. {name}: {outcome['scores'][seat]} Taler" in text
+        assert f"\n{outcome['places'][seat]}. {name}: {outcome['scores'][seat]}\n" in text
 
 
 def hidden_from(state: engine.State, position: int | None) -> set[int]:
