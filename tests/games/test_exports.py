@@ -11,13 +11,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games import engine, services, signals
+from games import engine, signals
 from games.basics import records
-from games.engine.bohnaparte.board import part
 from games.models import Game, Move
 from tests.helpers import make_user, started, state_of, user_at
 
-from .campaigns import bohnaparte_game, to_attack
+from .campaigns import attack_face_down, bohnaparte_game, to_attack
 from .helpers import play_until
 from .test_languages import speak
 
@@ -138,14 +137,7 @@ def test_a_face_down_battle_card_is_in_no_other_seats_record(client):
     users = [make_user(name) for name in ("alice", "bob", "carol")]
     game, attacker, target = to_attack(bohnaparte_game(users))
     card = state_of(game).hands[attacker][0]
-    services.move_submit(
-        game_id=game.id,
-        user=user_at(game, attacker),
-        action={"kind": "attack", "land": target, "card": card},
-        expected_seq=game.seq,
-    )
-    state = state_of(game)
-    assert part(state).battle["attack"] == card
+    state = attack_face_down(game, attacker, target, card)
     for position in [None, *range(3)]:
         data, text = record_of(client, game, None if position is None else user_at(game, position))
         named = numbers(data)
