@@ -122,6 +122,10 @@ def test_a_running_games_record_shows_no_other_hand_no_deck_order_and_no_seed(cl
         assert data["game"]["status"] == "running" and data["seen_by"] == position
         assert "seed" not in data and "moves" not in data
         assert game.seed not in text
+        assert (
+            game.seed
+            not in client.get(reverse("games:record_text", args=[game.id])).content.decode()
+        )
         named = numbers(data)
         assert not named & hidden_from(state, position), position
         if position is not None:  # the reader's own hand is there: the search finds cards
@@ -182,6 +186,7 @@ def test_a_record_brought_back_replays_and_is_kept_as_an_imported_game_no_table_
     shown = client.get(reverse("games:game", args=[imported.id])).content.decode()
     assert "Imported from a game record" in shown
     assert "trading window" not in shown  # it was played on no clock of this site
+    assert "(bot)" not in shown  # its people have no user here, and are no bots for that
     # Its own record is the record it came from, but for its name.
     again, _ = record_of(client, imported)
     assert again["moves"] == data["moves"] and again["result"] == data["result"]
