@@ -18,7 +18,7 @@ from games.basics import records
 from games.basics.refusals import ServiceError
 from games.models import Game, Move, Seat, Snapshot
 
-# Far above the largest record a game makes (a long game's is some 200 kB).
+# Far above the largest record a game makes (a long game's, of some 500 moves, is 100 kB).
 RECORD_MAX_BYTES = 5_000_000
 
 
