@@ -111,6 +111,9 @@ class Game(models.Model):
     # The most days of vacation a seat's deadlines wait for in this game (a league's rule);
     # none: as many as the player's yearly allowance gives.
     vacation_days_cap = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Made from a game record someone brought (services/imports): a finished game to look back
+    # at, played elsewhere, so no rating or league ever counts it.
+    imported = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

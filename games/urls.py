@@ -22,6 +22,9 @@ urlpatterns = [
     path("games/<int:game_id>/log/", views.game_log, name="log"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),
     path("games/<int:game_id>/seed/", views.seed_check, name="seed"),
+    path("games/<int:game_id>/record.json", views.game_record, name="record_json"),
+    path("games/<int:game_id>/record.txt", views.game_record_text, name="record_text"),
+    path("games/import/", views.game_import, name="import"),
     path("games/<int:game_id>/reclaim/", views.seat_reclaim, name="reclaim"),
     path("games/<int:game_id>/resign/", views.seat_resign, name="resign"),
 ]

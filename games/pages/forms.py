@@ -208,6 +208,31 @@ class InviteMailForm(forms.Form):
         return [text for text in re.split(r"[\s,;]+", self.cleaned_data["addresses"]) if text]
 
 
+class RecordForm(forms.Form):
+    """A game record to check: its file, or its text pasted."""
+
+    record = forms.FileField(required=False, label=_("The record's file (.json)"))
+    text = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 6}), label=_("Or its text")
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("record")
+        if upload is not None:
+            if upload.size > services.RECORD_MAX_BYTES:
+                raise forms.ValidationError(_("That file is far too large for a game record."))
+            try:
+                data["text"] = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(
+                    _("This file is not a game record: it is not text.")
+                ) from None
+        if not data.get("text", "").strip():
+            raise forms.ValidationError(_("Choose a record's file, or paste its text."))
+        return data
+
+
 class BadMove(ValueError):
     """A posted move that could not even be read; the message says what was wrong."""
 

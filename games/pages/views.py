@@ -5,7 +5,7 @@ from functools import wraps
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -23,6 +23,7 @@ from games.pages.forms import (
     ChatForm,
     GameCreateForm,
     InviteMailForm,
+    RecordForm,
     parse_move,
     trading_hour,
 )
@@ -231,6 +232,50 @@ def seed_check(request, game_id: int):
     game = visible_game(request, game_id, status=Game.Status.FINISHED)
     context = {"game": game, "matches": selectors.seed_matches(game)}
     return render(request, "games/seed.html", context)
+
+
+# A game to take home, and a record brought back.
+
+
+@require_GET
+def game_record(request, game_id: int):
+    """The game as JSON: a finished game's whole record, a running game's as this visitor's
+    seat sees it."""
+    game = started_game(request, game_id)
+    record = selectors.game_record(game=game, user=request.user)
+    response = JsonResponse(record, json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="bohnanza-{game.id}.json"'
+    return response
+
+
+@require_GET
+def game_record_text(request, game_id: int):
+    game = started_game(request, game_id)
+    text = selectors.game_record_text(game=game, user=request.user)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="bohnanza-{game.id}.txt"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def game_import(request):
+    """A record checked by replaying it; a signed-in player's, when it replays to the result
+    it states, kept as an imported game to look back at."""
+    form = RecordForm(request.POST, request.FILES) if request.method == "POST" else RecordForm()
+    context, status = {"form": form}, 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            user = request.user if request.user.is_authenticated else None
+            try:
+                context["imported"] = services.game_import(
+                    user=user, text=form.cleaned_data["text"]
+                )
+            except ServiceError as error:
+                form.add_error(None, error.message)
+            else:
+                status = 200
+    return render(request, "games/import.html", context, status=status)
 
 
 # Before the start: seats and the invitation.

@@ -13,6 +13,7 @@ from .boards import (
     may_watch,
     page_head,
 )
+from .exports import game_record, game_record_text
 from .guides import how_to_play
 from .history import game_replay, history, seed_matches, state_at
 from .link_previews import Preview, accept_move, link_preview
@@ -36,6 +37,8 @@ __all__ = [
     "invited",
     "game_log",
     "game_page",
+    "game_record",
+    "game_record_text",
     "game_replay",
     "history",
     "how_to_play",

@@ -65,7 +65,7 @@ def game_page(
         with_trading_hour(page["book"], mine.trading_ends_at_time)
     page.update(board_parts(view))
     # A bot's seat shows its level by its name; a player's seat a bot stands in for does not.
-    bots = [seat for seat in seats if seat.user_id is None]
+    bots = [seat for seat in seats if seat.bot]  # an imported game's people have no user
     levels = {seat.position: BOT_LEVELS.get(seat.bot, BOT_LEVELS["normal"]) for seat in bots}
     for player in page["players"]:
         player["level"] = levels.get(player["seat"], "")
@@ -138,13 +138,21 @@ def game_log(*, game: Game, seat: int | None, names: list[str], last_moves=None)
         rows = list(moves.order_by("seq"))
     else:
         rows = list(moves.order_by("-seq")[:last_moves])[::-1]
+    return [
+        {"seq": seq, "kind": event["kind"], "text": text, "at": at}
+        for seq, events, at in rows
+        for event, text in seat_lines(events, seat, names)
+    ]
+
+
+def seat_lines(events: list[dict], seat: int | None, names: list[str]) -> list[tuple[dict, str]]:
+    """A move's stored events as `seat` may see them, each with its line of the log."""
     lines = []
-    for seq, events, at in rows:
-        for stored in events:
-            event = engine.Event.from_dict(stored).for_seat(seat)
-            text = engine.describe(event, names, seat)
-            if text:  # a line for its own seat only (a rule set, a plan) reads "" to others
-                lines.append({"seq": seq, "kind": event["kind"], "text": text, "at": at})
+    for stored in events:
+        event = engine.Event.from_dict(stored).for_seat(seat)
+        text = engine.describe(event, names, seat)
+        if text:  # a line for its own seat only (a rule set, a plan) reads "" to others
+            lines.append((event, text))
     return lines
 
 
@@ -288,7 +296,7 @@ def board(view: dict) -> dict:
         "trading": _trading(view, offer_action, accepts, declines, withdraws),
         "book": trade_book(view, takes, [player["name"] for player in view["players"]]),
         "status": view["prompt"]["text"],
-        "result": _result(view),
+        "result": result_table(view),
     }
 
 
@@ -355,7 +363,7 @@ def counter_offer(page: dict, offer_id: int) -> dict | None:
     return {"to": offer["maker"], "give": give, "ask_faceup": ask_faceup, "ask": dict(ask)}
 
 
-def _result(view: dict) -> dict | None:
+def result_table(view: dict) -> dict | None:
     """The engine's outcome, with the seats in the order of their places."""
     result = view["result"]
     if not result:

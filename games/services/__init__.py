@@ -20,6 +20,7 @@ from games.services.profiles import (
 from .bot_moves import bot_move
 from .chat import chat_post
 from .housekeeping import housekeeping
+from .imports import RECORD_MAX_BYTES, Imported, game_import
 from .link_actions import Outcome, link_act
 from .lobby import (
     Invitations,
@@ -44,7 +45,9 @@ from .webhooks import webhook_deliver, webhook_remove, webhook_save, webhook_tur
 
 __all__ = [
     "NAME_MAX",
+    "RECORD_MAX_BYTES",
     "RECLAIMED",
+    "Imported",
     "Invitations",
     "MoveResult",
     "Outcome",
@@ -61,6 +64,7 @@ __all__ = [
     "game_create",
     "game_create_seated",
     "game_finished",
+    "game_import",
     "game_start",
     "housekeeping",
     "invitation_send",

@@ -1,9 +1,9 @@
 """Bohnaparte games for the web tests: a table of alice, bob and carol, and an attack ready."""
 
-from games import engine
+from games import engine, services
 from games.engine.bohnaparte.board import part
 from games.models import Game
-from tests.helpers import fresh, started, state_of
+from tests.helpers import fresh, started, state_of, user_at
 
 from .helpers import play_until
 
@@ -29,3 +29,17 @@ def to_attack(game: Game) -> tuple[Game, int, int]:
         state.hands[state.active].append(state.deck.pop())
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
     return fresh(game), state.active, target
+
+
+def attack_face_down(game: Game, attacker: int, target: int, card: int) -> engine.State:
+    """The attacker attacks the land with the card face down; the state, the card still face
+    down and waiting for the defence."""
+    services.move_submit(
+        game_id=game.id,
+        user=user_at(game, attacker),
+        action={"kind": "attack", "land": target, "card": card},
+        expected_seq=game.seq,
+    )
+    state = state_of(game)
+    assert part(state).battle["attack"] == card
+    return state

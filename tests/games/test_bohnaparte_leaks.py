@@ -7,14 +7,14 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import engine, services
+from games import engine
 from games.engine.bohnaparte.battle import depot_usable
 from games.engine.bohnaparte.board import part
 from games.mail import compose
 from games.models import Game, Outbox
 from tests.helpers import fresh, make_user, state_of, user_at
 
-from .campaigns import bohnaparte_game, to_attack
+from .campaigns import attack_face_down, bohnaparte_game, to_attack
 from .helpers import card_ids_in
 
 pytestmark = pytest.mark.django_db
@@ -63,14 +63,7 @@ def test_no_face_down_battle_card_or_depot_card_reaches_another_seat(client, cou
     # A depot card where one may fight (not in a swamp), else a card of the hand.
     usable = depot_usable(state, attacker, target)
     card = usable[0] if usable else state.hands[attacker][0]
-    services.move_submit(
-        game_id=game.id,
-        user=user_at(game, attacker),
-        action={"kind": "attack", "land": target, "card": card},
-        expected_seq=game.seq,
-    )
-    state = state_of(game)
-    assert part(state).battle["attack"] == card  # still face down, waiting for the defence
+    state = attack_face_down(game, attacker, target, card)
     depots = part(state).depots
 
     for position in [None, *range(count)]:
