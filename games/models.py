@@ -48,6 +48,9 @@ class Profile(models.Model):
     # written then wait for their end. None: no quiet hours.
     quiet_from = models.TimeField(null=True, blank=True)
     quiet_until = models.TimeField(null=True, blank=True)
+    # A program plays this account through the bot API (botapi/): its name is marked as a
+    # bot's wherever it appears, and its games are rated in the bots' pools.
+    is_bot = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

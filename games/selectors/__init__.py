@@ -12,6 +12,7 @@ from .boards import (
     last_chat_id,
     may_watch,
     page_head,
+    seat_view,
 )
 from .guides import how_to_play
 from .history import game_replay, history, seed_matches, state_at
@@ -42,6 +43,7 @@ __all__ = [
     "profile_of",
     "push_devices_of",
     "running_seats",
+    "seat_view",
     "seed_matches",
     "state_at",
     "webhook_of",

@@ -79,6 +79,23 @@ def game_page(
     return page
 
 
+def seat_view(*, game: Game, seat: Seat) -> dict:
+    """What one seat's page shows, as data for a program that plays the seat (the bot API):
+    the same view of the seat, its clocks and its log as the page reads them, and nothing
+    else of the state."""
+    seats = list(game.seats.all())
+    view = engine.view(engine.from_dict(game.state), seat.position)
+    names = [player["name"] for player in view["players"]]
+    clocks = {}
+    if not view["over"]:
+        clocks = _clocks(game, seats, list(Deadline.objects.filter(game=game, done=False)))
+    return {
+        "view": view,
+        "clocks": [clocks.get(position) for position in range(len(names))],
+        "log": game_log(game=game, seat=seat.position, names=names, last_moves=BOARD_LOG_MOVES),
+    }
+
+
 def _bot_waiting_for_offers(page: dict) -> dict | None:
     """A bot trading as the active player waits its patience for offers before it ends
     trading: said beside the offer builder, with until when, to a player who may offer."""
@@ -131,9 +148,12 @@ def _clocks(game: Game, seats: list[Seat], deadlines: list[Deadline]) -> dict[in
     return clocks
 
 
-def game_log(*, game: Game, seat: int | None, names: list[str], last_moves=None) -> list[dict]:
-    """Each move's events in the wording `seat` may read, oldest first."""
-    moves = Move.objects.filter(game=game).values_list("seq", "events", "created_at")
+def game_log(
+    *, game: Game, seat: int | None, names: list[str], last_moves=None, after: int = -1
+) -> list[dict]:
+    """Each move's events (of the moves after `after`) in the wording `seat` may read, oldest
+    first."""
+    moves = Move.objects.filter(game=game, seq__gt=after).values_list("seq", "events", "created_at")
     if last_moves is None:
         rows = list(moves.order_by("seq"))
     else:
