@@ -9,7 +9,7 @@ sentence a player would read, with a 4xx status, and changes nothing.
 from typing import Any
 
 from django.utils.translation import gettext as _
-from ninja import NinjaAPI, Query, Schema
+from ninja import Field, NinjaAPI, Path, Query, Schema
 from ninja.security import HttpBearer
 
 from botapi import ratelimit, selectors
@@ -18,6 +18,9 @@ from botapi.models import ApiToken
 from games import services
 from games.basics.refusals import NotAllowed, ServiceError, StaleMove
 from games.engine import IllegalMove
+
+# Ids and move numbers past these are no row's (and past what a database integer holds).
+ID_MAX = 2**31 - 1
 
 
 class RateLimited(Exception):
@@ -79,7 +82,7 @@ class SeatEvents(Seat):
 
 class MoveIn(Schema):
     action: dict[str, Any]
-    expected_seq: int
+    expected_seq: int = Field(ge=0, le=ID_MAX)
 
 
 class OpenGame(Schema):
@@ -92,7 +95,7 @@ class OpenGame(Schema):
 
 
 class JoinIn(Schema):
-    token: str | None = None
+    token: str | None = Field(None, max_length=64)
 
 
 class Me(Schema):
@@ -147,21 +150,24 @@ def seats(request):
 
 
 @api.get("/seats/{seat_id}", response={200: SeatPage, **REFUSED})
-def seat(request, seat_id: int):
+def seat(request, seat_id: int = Path(..., ge=1, le=ID_MAX)):
     held = selectors.seat_held(user=scoped(request, "play"), seat_id=seat_id)
     return selectors.seat_page(seat=held)
 
 
 @api.get("/seats/{seat_id}/events", response={200: SeatEvents, **REFUSED})
 def seat_events(
-    request, seat_id: int, after: Query[int] = 0, wait: Query[float] = selectors.WAIT_MAX
+    request,
+    seat_id: int = Path(..., ge=1, le=ID_MAX),
+    after: int = Query(0, ge=-1, le=ID_MAX),
+    wait: int = Query(selectors.WAIT_MAX, ge=0, le=selectors.WAIT_MAX),
 ):
     held = selectors.seat_held(user=scoped(request, "play"), seat_id=seat_id)
     return selectors.seat_events(seat=held, after=after, wait=wait)
 
 
 @api.post("/seats/{seat_id}/moves", response={200: SeatPage, **REFUSED})
-def seat_move(request, seat_id: int, move: MoveIn):
+def seat_move(request, move: MoveIn, seat_id: int = Path(..., ge=1, le=ID_MAX)):
     user = scoped(request, "play")
     held = selectors.seat_held(user=user, seat_id=seat_id)
     if not isinstance(move.action.get("kind"), str):
@@ -181,7 +187,7 @@ def invitations(request):
 
 
 @api.post("/games/{game_id}/join", response={200: Seat, **REFUSED})
-def game_join(request, game_id: int, join: JoinIn):
+def game_join(request, join: JoinIn, game_id: int = Path(..., ge=1, le=ID_MAX)):
     user = scoped(request, "join")
     held = services.seat_join(game_id=game_id, user=user, token=join.token)
     return selectors.seat_page(seat=held)

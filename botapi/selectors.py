@@ -62,7 +62,7 @@ def seat_page(*, seat: Seat) -> dict:
     return page
 
 
-def seat_events(*, seat: Seat, after: int, wait: float) -> dict:
+def seat_events(*, seat: Seat, after: int, wait: int) -> dict:
     """The log lines the seat reads of the moves after `after`, as soon as there are any, or
     after `wait` seconds (a long-poll: the program needs no loop of its own). While nothing
     happens, each look is the page poll's one plain query."""

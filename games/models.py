@@ -209,6 +209,13 @@ class Seat(models.Model):
         return profile is not None and profile.mail == Profile.Mail.BOARD
 
     @property
+    def plays_by_program(self) -> bool:
+        """A bot account's seat: a program plays it through the bot API, answering what the
+        game asks of it (load the seat with its user's profile)."""
+        profile = Profile.of(self.user) if self.user_id else None
+        return profile is not None and profile.is_bot
+
+    @property
     def plays_as_bot(self) -> bool:
         """A bot's seat, or a player's seat a bot has taken over: after too many timeouts, or
         for good after the player resigned."""
