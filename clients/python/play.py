@@ -65,7 +65,7 @@ class Player:
         self.bots: dict[int, bots.BaseBot] = {}
 
     def run(self, until_done: bool) -> None:
-        after: dict[int, int] = {}
+        after: dict[int, int] = {}  # the move number each seat was last seen at
         while True:
             seats = [seat for seat in self.api.call("GET", "/seats") if seat["status"] not in DONE]
             if not seats:
@@ -74,18 +74,15 @@ class Player:
                 time.sleep(WAIT)
                 continue
             for seat in seats:
-                if seat["awaited"]:
-                    self.play(seat["seat"])
+                after[seat["seat"]] = self.play(seat["seat"]) if seat["awaited"] else seat["seq"]
             # Everything answered: wait for the next thing to happen at the first table.
-            first = seats[0]
-            seen = after.get(first["seat"], first["seq"])
-            changed = self.api.call(
-                "GET", f"/seats/{first['seat']}/events?after={seen}&wait={WAIT}", timeout=WAIT + 30
+            first = seats[0]["seat"]
+            self.api.call(
+                "GET", f"/seats/{first}/events?after={after[first]}&wait={WAIT}", timeout=WAIT + 30
             )
-            after[first["seat"]] = changed["seq"]
 
-    def play(self, seat_id: int) -> None:
-        """Moves for the seat while the game waits for it."""
+    def play(self, seat_id: int) -> int:
+        """Moves for the seat while the game waits for it; the move number it leaves it at."""
         page = self.api.call("GET", f"/seats/{seat_id}")
         while page["view"] and page["awaited"] and not page["view"]["over"]:
             action = self.choose(seat_id, page)
@@ -99,6 +96,7 @@ class Player:
                 if refused.status != 409:  # a stale board is read again; anything else is news
                     print(f"seat {seat_id}: {action} refused: {refused}", file=self.out)
                 page = self.api.call("GET", f"/seats/{seat_id}")
+        return page["seq"]
 
     def choose(self, seat_id: int, page: dict) -> dict:
         view = page["view"]
