@@ -103,7 +103,21 @@ class Me(Schema):
     scopes: list[str]
 
 
-REFUSED = {400: Refusal, 401: Refusal, 403: Refusal, 404: Refusal, 409: Refusal, 429: Refusal}
+class Invalid(Schema):
+    """A request the schema does not allow, with what is wrong in it."""
+
+    detail: list[dict[str, Any]]
+
+
+REFUSED = {
+    400: Refusal,
+    401: Refusal,
+    403: Refusal,
+    404: Refusal,
+    409: Refusal,
+    422: Invalid,
+    429: Refusal,
+}
 
 
 def scoped(request, scope: str):
