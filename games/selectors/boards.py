@@ -19,7 +19,7 @@ from games.engine.ending import tie_break_worded, worded_summary
 from games.models import ChatMessage, Deadline, Game, Move, Seat
 
 from .book import done_for_you, payment_choices, trade_book, with_trading_hour
-from .lobby import BOT_LEVELS
+from .lobby import level_of
 from .parts import board_parts
 
 # What a game's scores count, as the result table heads its column.
@@ -42,7 +42,7 @@ def game_page(
     """Everything the game's board shows to `user` (a spectator if it has no seat);
     `poll_token` is the presence token its poll carries. The seats, the state and the open
     deadlines are read here unless the caller has them already (a move's service does)."""
-    seats = list(game.seats.all()) if seats is None else seats
+    seats = list(game.seats.select_related("user__profile")) if seats is None else seats
     state = engine.from_dict(game.state) if state is None else state
     mine = Seat.of_user(seats, user)
     position = mine.position if mine else None
@@ -64,9 +64,9 @@ def game_page(
     if page["book"] is not None:  # a seated player's
         with_trading_hour(page["book"], mine.trading_ends_at_time)
     page.update(board_parts(view))
-    # A bot's seat shows its level by its name; a player's seat a bot stands in for does not.
-    bots = [seat for seat in seats if seat.user_id is None]
-    levels = {seat.position: BOT_LEVELS.get(seat.bot, BOT_LEVELS["normal"]) for seat in bots}
+    # A bot's seat shows its level by its name, a bot account's that it is one; a player's seat
+    # a bot stands in for shows nothing.
+    levels = {seat.position: level_of(seat) for seat in seats}
     for player in page["players"]:
         player["level"] = levels.get(player["seat"], "")
     if not view["over"]:

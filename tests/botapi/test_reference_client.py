@@ -40,3 +40,5 @@ def test_the_reference_client_plays_a_whole_game_and_a_person_sees_its_moves(
     client.force_login(alice)
     page = client.get(f"/games/{game.id}/log/").content.decode()
     assert page.count("robo planted") >= 10
+    board = client.get(f"/games/{game.id}/").content.decode()
+    assert 'robo <span class="muted">(bot account)</span>' in board
