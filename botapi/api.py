@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from ninja import Field, NinjaAPI, Path, Query, Schema
+from ninja.errors import AuthenticationError
 from ninja.security import HttpBearer
 
 from botapi import ratelimit, selectors
@@ -141,6 +142,20 @@ def refused(request, error: ServiceError):
 @api.exception_handler(IllegalMove)
 def illegal(request, error: IllegalMove):
     return api.create_response(request, {"detail": error.reason}, status=400)
+
+
+@api.exception_handler(AuthenticationError)
+def unknown_token(request, error: AuthenticationError):
+    return api.create_response(
+        request,
+        {
+            "detail": _(
+                "This token opens nothing: it is unknown or revoked, or its account is no "
+                "longer a bot account."
+            )
+        },
+        status=401,
+    )
 
 
 @api.exception_handler(RateLimited)

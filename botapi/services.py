@@ -6,6 +6,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from botapi import tokens
 from botapi.models import ApiToken
@@ -45,7 +46,11 @@ def token_create(*, user, name: str, scopes: list[str]) -> tuple[ApiToken, str]:
         raise ServiceError(_("Give the token a name, to tell it from the others."))
     if user.api_tokens.filter(revoked_at=None).count() >= TOKENS_MAX:
         raise NotAllowed(
-            _("A bot account holds at most %(count)d tokens: revoke one first.")
+            ngettext(
+                "A bot account holds at most %(count)d token: revoke it first.",
+                "A bot account holds at most %(count)d tokens: revoke one first.",
+                TOKENS_MAX,
+            )
             % {"count": TOKENS_MAX}
         )
     prefix, digest, whole = tokens.token_new()
