@@ -64,7 +64,7 @@ def open_games(*, limit: int = 50) -> list[Game]:
     games = (
         Game.objects.filter(status=Game.Status.OPEN, is_open=True)
         .annotate(taken=Count("seats"))
-        .prefetch_related("seats")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user__profile")))
         .order_by("-created_at")[:limit]
     )
     return [game for game in games if game.taken < game.players]
