@@ -20,11 +20,21 @@ def test_the_reference_client_plays_a_whole_game_and_a_person_sees_its_moves(
 ):
     settings.BOTAPI_RATE_LIMIT = "100000/60"
     user, token = robo
-    game = bot_table(user)
+    game = bot_table(user, level="normal")
     seat = game.seats.get(user=user)
 
     played = subprocess.run(
-        [sys.executable, CLIENT, "--site", live_server.url, "--token", token, "--until-done"],
+        [
+            sys.executable,
+            CLIENT,
+            "--site",
+            live_server.url,
+            "--token",
+            token,
+            "--until-done",
+            "--bot",
+            "normal",
+        ],
         capture_output=True,
         text=True,
         timeout=240,

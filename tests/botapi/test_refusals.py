@@ -5,6 +5,7 @@ import time
 import pytest
 
 from botapi import services as bot_services
+from games import services
 from games.models import Game, Move
 from tests.botapi.conftest import bot_account
 from tests.botapi.helpers import bearer, bot_table
@@ -160,3 +161,30 @@ def test_a_token_over_its_rate_is_told_when_to_ask_again(client, table, settings
     limited = seat_page(client, token, seat.id)
     assert limited.status_code == 429
     assert 1 <= int(limited["Retry-After"]) <= 60
+
+
+def test_a_join_token_lists_the_open_games_and_takes_a_seat_by_invitation_too(client, alice):
+    _, token = bot_account("joiner", scopes=("join",))
+    open_game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    private = services.game_create(
+        user=alice, edition="rio-grande", players=3, options={}, is_open=False
+    )
+    listed = client.get("/api/v1/invitations", **bearer(token)).json()
+    assert [row["game"] for row in listed] == [open_game.id]
+    joined = client.post(
+        f"/api/v1/games/{open_game.id}/join", {}, content_type="application/json", **bearer(token)
+    )
+    assert (joined.status_code, joined.json()["game"]) == (200, open_game.id)
+    refused = client.post(
+        f"/api/v1/games/{private.id}/join", {}, content_type="application/json", **bearer(token)
+    )
+    assert refused.status_code == 403 and refused.json()["detail"]
+    assert private.seats.count() == 1
+    invited = client.post(
+        f"/api/v1/games/{private.id}/join",
+        {"token": private.invite_token},
+        content_type="application/json",
+        **bearer(token),
+    )
+    assert invited.status_code == 200
+    assert private.seats.count() == 2
