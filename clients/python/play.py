@@ -82,19 +82,27 @@ class Player:
             )
 
     def play(self, seat_id: int) -> int:
-        """Moves for the seat while the game waits for it; the move number it leaves it at."""
+        """Moves for the seat while the game waits for it; the move number it leaves it at.
+        A move refused on a board is followed by the plainest legal move on the same board,
+        and after that refused too, the seat waits for the game to move on."""
         page = self.api.call("GET", f"/seats/{seat_id}")
+        refused_at = None
         while page["view"] and page["awaited"] and not page["view"]["over"]:
-            action = self.choose(seat_id, page)
+            seq = page["seq"]
+            if seq == refused_at:
+                action = plain_move(page["view"]["legal"])
+            else:
+                action = self.choose(seat_id, page)
             try:
                 page = self.api.call(
-                    "POST",
-                    f"/seats/{seat_id}/moves",
-                    {"action": action, "expected_seq": page["seq"]},
+                    "POST", f"/seats/{seat_id}/moves", {"action": action, "expected_seq": seq}
                 )
             except Refused as refused:
                 if refused.status != 409:  # a stale board is read again; anything else is news
                     print(f"seat {seat_id}: {action} refused: {refused}", file=self.out)
+                    if seq == refused_at:
+                        return seq
+                    refused_at = seq
                 page = self.api.call("GET", f"/seats/{seat_id}")
         return page["seq"]
 
