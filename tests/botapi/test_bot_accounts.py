@@ -68,7 +68,7 @@ def test_a_game_with_a_bot_account_is_rated_in_the_bots_pool_and_marked_there(
     assert "(bot account)" in client.get(f"/players/{robo.pk}/").content.decode()
 
 
-def test_a_bot_account_signs_up_only_for_a_league_that_allows_bots(alice):
+def test_a_bot_account_signs_up_only_for_a_league_that_allows_bots(client, alice):
     robo, _ = bot_account("robo")
     people = league_services.league_create(
         user=alice, name="People", edition="rio-grande", players=3, group_size=3, promoted=1
@@ -90,3 +90,7 @@ def test_a_bot_account_signs_up_only_for_a_league_that_allows_bots(alice):
         season_id=open_to_bots.seasons.get().id, user=robo, token=open_to_bots.invite_token
     )
     assert entry.user == robo
+    client.force_login(alice)
+    said = "bot accounts may sign up"
+    assert said in client.get(f"/leagues/{open_to_bots.id}/").content.decode()
+    assert said not in client.get(f"/leagues/{people.id}/").content.decode()
