@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "games",
     "mailplay",
     "leagues",
+    "botapi",
 ]
 
 MIDDLEWARE = [
@@ -297,6 +298,8 @@ if REDIS_URL:
     # Redis loses them. Only a shared cache will do: a per-process one would keep a session
     # alive in one process after its player logged out through another.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Requests a bot API token may make: so many per window of so many seconds.
+BOTAPI_RATE_LIMIT = os.environ.get("BOTAPI_RATE_LIMIT", "300/60")
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)

@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from botapi.api import api as bot_api
+
 from .app_manifest import app_manifest
 from .health import healthz
 from .service_worker import service_worker
@@ -14,6 +16,8 @@ urlpatterns = [
     path("manifest.webmanifest", app_manifest, name="app_manifest"),
     path("sw.js", service_worker, name="service_worker"),
     path("l/", include("games.link_urls")),
+    path("api/v1/", bot_api.urls),
+    path("", include("botapi.urls")),
     path("", include("leagues.urls")),
     path("", include("games.urls")),
 ]

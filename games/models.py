@@ -51,6 +51,9 @@ class Profile(models.Model):
     # Where each kind of call goes, for the kinds the player changed: {group: [channel, ...]}
     # (`readers.routing`); a seat's own `calls` win for its game.
     calls = models.JSONField(default=dict, blank=True)
+    # A program plays this account through the bot API (botapi/): its name is marked as a
+    # bot's wherever it appears, and its games are rated in the bots' pools.
+    is_bot = models.BooleanField(default=False)
 
     class Meta:
         constraints = [
@@ -213,6 +216,13 @@ class Seat(models.Model):
         a mail tells them what the game asks (load the seat with its user's profile)."""
         profile = Profile.of(self.user) if self.user_id else None
         return profile is not None and profile.mail == Profile.Mail.BOARD
+
+    @property
+    def plays_by_program(self) -> bool:
+        """A bot account's seat: a program plays it through the bot API, answering what the
+        game asks of it (load the seat with its user's profile)."""
+        profile = Profile.of(self.user) if self.user_id else None
+        return profile is not None and profile.is_bot
 
     @property
     def plays_as_bot(self) -> bool:

@@ -24,6 +24,10 @@ class LeagueForm(forms.Form):
     promoted = forms.IntegerField(
         label=_("Players promoted and relegated per group"), min_value=0, max_value=7, initial=2
     )
+    allow_bots = forms.BooleanField(
+        label=_("Bot accounts may sign up (programs playing through the bot API)"),
+        required=False,
+    )
     is_public = forms.BooleanField(
         label=_("Public (staff only): listed for everyone"), required=False
     )

@@ -17,7 +17,7 @@ class Rating(models.Model):
     """A player's rating in one pool now: the sum of the changes below, in game order."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
-    pool = models.CharField(max_length=16)
+    pool = models.CharField(max_length=24)
     mu = models.FloatField()
     sigma = models.FloatField()
     # The displayed value, stored so that the leaderboard sorts by it in the database.
@@ -41,7 +41,7 @@ class RatingChange(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
-    pool = models.CharField(max_length=16)
+    pool = models.CharField(max_length=24)
     place = models.PositiveSmallIntegerField()
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -109,6 +109,8 @@ class League(models.Model):
     vacation_days = models.PositiveSmallIntegerField(default=7)
     # Players who go up (and down) between divisions at the end of each season.
     promoted = models.PositiveSmallIntegerField(default=2)
+    # Bot accounts (programs playing through the bot API) may sign up for its seasons.
+    allow_bots = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -2,6 +2,8 @@
 
 Games of two, of three, of four or five and of six or seven play differently enough that a
 rating earned in one says little about another; Bohnaparte, a game of conquest, has its own.
+A game with a bot account at its table (a program playing through the bot API) is rated in a
+pool of its own beside each of these, so that programs never move the people's ratings.
 """
 
 from dataclasses import dataclass
@@ -33,20 +35,28 @@ GROUP_NAMES = {
 }
 
 
+BOTS_SUFFIX = "-bots"
+
+
 @dataclass(frozen=True)
 class Pool:
     key: str
     family: str
     group: str
+    bots: bool = False
 
     @property
     def label(self) -> str:
-        return f"{FAMILY_NAMES[self.family]}, {GROUP_NAMES[self.group]}"
+        label = f"{FAMILY_NAMES[self.family]}, {GROUP_NAMES[self.group]}"
+        return _("%(pool)s, with bots") % {"pool": label} if self.bots else label
 
 
-# Only the pools a game can be played in (Bohnaparte has no game of two).
+# Only the pools a game can be played in (Bohnaparte has no game of two), the people's first.
 POOLS: dict[str, Pool] = {
-    f"{family}-{group}": Pool(f"{family}-{group}", family, group)
+    f"{family}-{group}{BOTS_SUFFIX if bots else ''}": Pool(
+        f"{family}-{group}{BOTS_SUFFIX if bots else ''}", family, group, bots
+    )
+    for bots in (False, True)
     for family in FAMILY_NAMES
     for group in GROUP_NAMES
     if any(
@@ -57,9 +67,11 @@ POOLS: dict[str, Pool] = {
 }
 
 
-def pool_of(edition: str, players: int) -> Pool | None:
-    """The pool a game of this edition and size is rated in, if any."""
-    return POOLS.get(f"{FAMILIES.get(edition)}-{GROUPS.get(players)}")
+def pool_of(edition: str, players: int, *, bots: bool = False) -> Pool | None:
+    """The pool a game of this edition and size is rated in, if any: the bots' pool when a
+    bot account played in it."""
+    suffix = BOTS_SUFFIX if bots else ""
+    return POOLS.get(f"{FAMILIES.get(edition)}-{GROUPS.get(players)}{suffix}")
 
 
 def displayed(mu: float, sigma: float) -> int:

@@ -98,7 +98,7 @@ def render_game(
     """The board alone for htmx, the whole page otherwise; after a move (`moved`, the
     service's result) from the seats, state and deadlines that move read and wrote."""
     if moved is None:
-        seats, state, deadlines = list(game.seats.all()), None, None
+        seats, state, deadlines = list(game.seats.select_related("user__profile")), None, None
     else:
         seats, state, deadlines = moved.seats, moved.state, moved.deadlines
     board = board_cache.board_html(

@@ -12,6 +12,7 @@ from .boards import (
     last_chat_id,
     may_watch,
     page_head,
+    seat_view,
 )
 from .exports import game_record, game_record_text
 from .guides import how_to_play
@@ -53,6 +54,7 @@ __all__ = [
     "push_devices_of",
     "running_seats",
     "seat_of",
+    "seat_view",
     "seed_matches",
     "state_at",
     "webhook_of",

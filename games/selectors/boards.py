@@ -19,7 +19,7 @@ from games.engine.ending import tie_break_worded, worded_summary
 from games.models import ChatMessage, Deadline, Game, Move, Seat
 
 from .book import done_for_you, payment_choices, trade_book, with_trading_hour
-from .lobby import BOT_LEVELS
+from .lobby import level_of
 from .parts import board_parts
 
 # What a game's scores count, as the result table heads its column.
@@ -42,7 +42,7 @@ def game_page(
     """Everything the game's board shows to `user` (a spectator if it has no seat);
     `poll_token` is the presence token its poll carries. The seats, the state and the open
     deadlines are read here unless the caller has them already (a move's service does)."""
-    seats = list(game.seats.all()) if seats is None else seats
+    seats = list(game.seats.select_related("user__profile")) if seats is None else seats
     state = engine.from_dict(game.state) if state is None else state
     mine = Seat.of_user(seats, user)
     position = mine.position if mine else None
@@ -64,9 +64,9 @@ def game_page(
     if page["book"] is not None:  # a seated player's
         with_trading_hour(page["book"], mine.trading_ends_at_time)
     page.update(board_parts(view))
-    # A bot's seat shows its level by its name; a player's seat a bot stands in for does not.
-    bots = [seat for seat in seats if seat.bot]  # an imported game's people have no user
-    levels = {seat.position: BOT_LEVELS.get(seat.bot, BOT_LEVELS["normal"]) for seat in bots}
+    # A bot's seat shows its level by its name, a bot account's that it is one; a player's seat
+    # a bot stands in for shows nothing.
+    levels = {seat.position: level_of(seat) for seat in seats}
     for player in page["players"]:
         player["level"] = levels.get(player["seat"], "")
     if not view["over"]:
@@ -77,6 +77,23 @@ def game_page(
             player["clock"] = clocks[player["seat"]]
         page["trading"]["bot_waits"] = _bot_waiting_for_offers(page)
     return page
+
+
+def seat_view(*, game: Game, seat: Seat) -> dict:
+    """What one seat's page shows, as data for a program that plays the seat (the bot API):
+    the same view of the seat, its clocks and its log as the page reads them, and nothing
+    else of the state."""
+    seats = list(game.seats.all())
+    view = engine.view(engine.from_dict(game.state), seat.position)
+    names = [player["name"] for player in view["players"]]
+    clocks = {}
+    if not view["over"]:
+        clocks = _clocks(game, seats, list(Deadline.objects.filter(game=game, done=False)))
+    return {
+        "view": view,
+        "clocks": [clocks.get(position) for position in range(len(names))],
+        "log": game_log(game=game, seat=seat.position, names=names, last_moves=BOARD_LOG_MOVES),
+    }
 
 
 def _bot_waiting_for_offers(page: dict) -> dict | None:
@@ -131,9 +148,12 @@ def _clocks(game: Game, seats: list[Seat], deadlines: list[Deadline]) -> dict[in
     return clocks
 
 
-def game_log(*, game: Game, seat: int | None, names: list[str], last_moves=None) -> list[dict]:
-    """Each move's events in the wording `seat` may read, oldest first."""
-    moves = Move.objects.filter(game=game).values_list("seq", "events", "created_at")
+def game_log(
+    *, game: Game, seat: int | None, names: list[str], last_moves=None, after: int = -1
+) -> list[dict]:
+    """Each move's events (of the moves after `after`) in the wording `seat` may read, oldest
+    first."""
+    moves = Move.objects.filter(game=game, seq__gt=after).values_list("seq", "events", "created_at")
     if last_moves is None:
         rows = list(moves.order_by("seq"))
     else:

@@ -20,6 +20,16 @@ BOT_LEVELS = {
     "heuristic": gettext_lazy("bot"),
     "random": gettext_lazy("random bot"),
 }
+# How a bot account's seat is shown beside its name: a program plays it through the bot API.
+BOT_ACCOUNT = gettext_lazy("bot account")
+
+
+def level_of(seat: Seat) -> str:
+    """What a seat's name is marked with: a bot's level, "bot account", or nothing (load the
+    seat with its user's profile; an imported game's people have neither user nor bot)."""
+    if seat.bot:
+        return BOT_LEVELS.get(seat.bot, BOT_LEVELS["normal"])
+    return BOT_ACCOUNT if seat.user_id is not None and seat.plays_by_program else ""
 
 
 def my_games(*, user) -> list[dict]:
@@ -54,7 +64,7 @@ def open_games(*, limit: int = 50) -> list[Game]:
     games = (
         Game.objects.filter(status=Game.Status.OPEN, is_open=True)
         .annotate(taken=Count("seats"))
-        .prefetch_related("seats")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user__profile")))
         .order_by("-created_at")[:limit]
     )
     return [game for game in games if game.taken < game.players]
@@ -62,12 +72,12 @@ def open_games(*, limit: int = 50) -> list[Game]:
 
 def game_lobby(*, game: Game, user) -> dict:
     """The page of a game that has not started: its seats and what this user may do."""
-    seats = list(game.seats.all())
+    seats = list(game.seats.select_related("user__profile"))
     mine = Seat.of_user(seats, user)
     creator = user.is_authenticated and game.created_by_id == user.id
     full = len(seats) >= game.players
     for seat in seats:
-        seat.level = BOT_LEVELS.get(seat.bot, BOT_LEVELS["normal"])
+        seat.level = level_of(seat)
     return {
         "game": game,
         "bot_levels": [(level, BOT_LEVELS[level]) for level in bots.LEVELS],

@@ -90,10 +90,12 @@ def _remember(seat: Seat, bot) -> None:
 def _people_may_offer(state: engine.State, seats: dict[int, Seat]) -> bool:
     """Whether a person beside the active player may still make it an offer. A person who
     plays by mail is not told that another trades (they trade by standing offers, which the
-    bot has read): the bot does not wait for them."""
+    bot has read): the bot does not wait for them; nor for a bot account, whose program
+    answers what it is asked and is not asked to offer."""
     return any(
         not seat.plays_as_bot
         and not seat.plays_by_mail
+        and not seat.plays_by_program
         and position != state.active
         and engine.may_offer(state, position)
         for position, seat in seats.items()

@@ -36,6 +36,7 @@ class PoolHistory:
 class PlayerPage:
     user_id: int
     name: str
+    is_bot: bool
     pools: list[PoolHistory]
     recent: list[SeatResult]
     played: int
@@ -57,7 +58,7 @@ def player_page(*, user_id: int, viewer) -> PlayerPage | None:
     """The profile of the player with that id, or None if there is no such player. A game of
     the recent ones that `viewer` may not watch (one only for people with its link, where
     they had no seat) is listed without its name (`shown` False)."""
-    profile = Profile.objects.filter(user_id=user_id).only("display_name").first()
+    profile = Profile.objects.filter(user_id=user_id).only("display_name", "is_bot").first()
     if profile is None:
         return None
     results = SeatResult.objects.filter(user_id=user_id).aggregate(
@@ -83,6 +84,7 @@ def player_page(*, user_id: int, viewer) -> PlayerPage | None:
     return PlayerPage(
         user_id=user_id,
         name=profile.display_name,
+        is_bot=profile.is_bot,
         pools=_histories(user_id),
         recent=list(recent),
         played=results["played"],

@@ -19,6 +19,7 @@ class Standing:
     sigma: float
     games: int
     wins: int
+    is_bot: bool = False
 
 
 def leaderboard(*, pool: str, limit: int | None = LEADERBOARD_SIZE) -> list[Standing]:
@@ -28,12 +29,21 @@ def leaderboard(*, pool: str, limit: int | None = LEADERBOARD_SIZE) -> list[Stan
         Rating.objects.filter(pool=pool, games__gte=LEADERBOARD_MIN_GAMES)
         .order_by("-value", "user__profile__display_name", "user_id")
         .values_list(
-            "user_id", "user__profile__display_name", "value", "mu", "sigma", "games", "wins"
+            "user_id",
+            "user__profile__display_name",
+            "value",
+            "mu",
+            "sigma",
+            "games",
+            "wins",
+            "user__profile__is_bot",
         )
     )
     standings: list[Standing] = []
-    for index, (user_id, name, value, mu, sigma, games, wins) in enumerate(rows[:limit]):
+    for index, (user_id, name, value, mu, sigma, games, wins, is_bot) in enumerate(rows[:limit]):
         tied = standings and standings[-1].value == value
         place = standings[-1].place if tied else index + 1
-        standings.append(Standing(place, user_id, name or "", value, mu, sigma, games, wins))
+        standings.append(
+            Standing(place, user_id, name or "", value, mu, sigma, games, wins, bool(is_bot))
+        )
     return standings

@@ -42,6 +42,7 @@ def league_create(
     vacation_days: int = 7,
     promoted: int = 2,
     is_public: bool = False,
+    allow_bots: bool = False,
     now: datetime | None = None,
 ) -> League:
     """A league and its first season, open for sign-up. Public leagues are for staff to run."""
@@ -79,6 +80,7 @@ def league_create(
         time_control=time_control,
         vacation_days=vacation_days,
         promoted=promoted,
+        allow_bots=bool(allow_bots),
     )
     _season_open(league, number=1, now=now or timezone.now())
     return league
@@ -133,7 +135,9 @@ def season_sign_up(*, season_id: int, user, token: str | None = None, now=None) 
         raise NotAllowed(_("This league is by invitation only."))
     if season.entries.filter(user=user).exists():
         raise NotAllowed(_("You have signed up for this season already."))
-    game_services.profile_get_or_create(user=user)
+    profile = game_services.profile_get_or_create(user=user)
+    if profile.is_bot and not season.league.allow_bots:
+        raise NotAllowed(_("This league is for people: bot accounts may not sign up."))
     last = (
         Entry.objects.filter(season__league=season.league, user=user, next_division__isnull=False)
         .order_by("-season__number")

@@ -2,7 +2,8 @@
 move, and `ratings_rebuild` replays every rated game in order to the same table.
 
 A game is rated when every seat was a signed-in player at the start, it ended by the rules,
-and every seat had at least one turn. Places are the seats' results (see results.py): a player
+and every seat had at least one turn. A game a bot account played in is rated in the bots' pool
+of its edition and size (pools.py). Places are the seats' results (see results.py): a player
 who resigned, or whose seat a bot played to the end, finishes last.
 """
 
@@ -10,7 +11,7 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from games import engine
-from games.models import Game
+from games.models import Game, Profile
 from leagues.models import Rating, RatingChange, SeatResult
 from leagues.pools import pool_of
 
@@ -20,7 +21,9 @@ START = MODEL.rating()
 
 def game_rate(*, game: Game, results: list[SeatResult]) -> list[RatingChange]:
     """Rate a finished game, if it counts; the changes it made (none for an unrated game)."""
-    pool = pool_of(game.edition, game.players)
+    users = [result.user_id for result in results]
+    bots = Profile.objects.filter(user_id__in=users, is_bot=True).exists()
+    pool = pool_of(game.edition, game.players, bots=bots)
     if pool is None or not _counts(game, results):
         return []
     ratings = _locked_ratings(pool.key, [result.user_id for result in results])

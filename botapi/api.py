@@ -1,0 +1,222 @@
+"""The bot API over HTTP with JSON, described by the OpenAPI schema django-ninja builds from
+these functions (served at /api/v1/openapi.json, browsable at /api/v1/docs).
+
+Thin views as the pages' (DESIGN.md): each checks its token's scope, calls one service or
+selector, and answers. A move goes through the same service as a page's; a refusal is the
+sentence a player would read, with a 4xx status, and changes nothing.
+"""
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from ninja import Field, NinjaAPI, Path, Query, Schema
+from ninja.errors import AuthenticationError
+from ninja.security import HttpBearer
+
+from botapi import ratelimit, selectors
+from botapi import services as bot_services
+from botapi.models import ApiToken
+from games import services
+from games.basics.refusals import NotAllowed, ServiceError, StaleMove
+from games.engine import IllegalMove
+
+# Ids and move numbers past these are no row's (and past what a database integer holds).
+ID_MAX = 2**31 - 1
+
+
+class RateLimited(Exception):
+    def __init__(self, seconds: int):
+        self.seconds = seconds
+
+
+class TokenAuth(HttpBearer):
+    """`Authorization: Bearer <token>`: a live token of a bot account, within its rate."""
+
+    def authenticate(self, request, token: str) -> ApiToken | None:
+        found = bot_services.token_used(raw=token)
+        if found is not None:
+            wait = ratelimit.retry_after(token_id=found.pk)
+            if wait is not None:
+                raise RateLimited(wait)
+        return found
+
+
+api = NinjaAPI(
+    title="Bohnanza bot API",
+    version="1",
+    urls_namespace="botapi-v1",
+    auth=TokenAuth(),
+    description=(
+        "A bot account plays its seats with a token from its API page. Scopes: `play` (seats, "
+        "views, events, moves) and `join` (open games, taking a seat)."
+    ),
+)
+
+
+class Refusal(Schema):
+    detail: str
+    seq: int | None = None
+
+
+class Seat(Schema):
+    seat: int
+    game: int
+    name: str
+    edition: str
+    options: dict[str, Any]
+    players: int
+    status: str
+    position: int | None
+    seq: int
+    awaited: bool
+
+
+class SeatPage(Seat):
+    view: dict[str, Any] | None
+    clocks: list[dict[str, Any] | None]
+    log: list[dict[str, Any]]
+
+
+class SeatEvents(Seat):
+    events: list[dict[str, Any]]
+
+
+class MoveIn(Schema):
+    action: dict[str, Any]
+    expected_seq: int = Field(ge=0, le=ID_MAX)
+
+
+class OpenGame(Schema):
+    game: int
+    name: str
+    edition: str
+    options: dict[str, Any]
+    players: int
+    seats_taken: int
+
+
+class JoinIn(Schema):
+    token: str | None = Field(None, max_length=64)
+
+
+class Me(Schema):
+    name: str
+    scopes: list[str]
+
+
+class Invalid(Schema):
+    """A request the schema does not allow, with what is wrong in it."""
+
+    detail: list[dict[str, Any]]
+
+
+REFUSED = {
+    400: Refusal,
+    401: Refusal,
+    403: Refusal,
+    404: Refusal,
+    409: Refusal,
+    422: Invalid,
+    429: Refusal,
+}
+
+
+def scoped(request, scope: str):
+    """The token's user, if the token carries `scope`."""
+    token: ApiToken = request.auth
+    if scope not in token.scope_list:
+        raise NotAllowed(
+            _("This token lacks the scope {scope!r} this asks for.").format(scope=scope)
+        )
+    return token.user
+
+
+@api.exception_handler(ServiceError)
+def refused(request, error: ServiceError):
+    seq = error.seq if isinstance(error, StaleMove) else None
+    return api.create_response(
+        request, {"detail": error.message, "seq": seq}, status=error.status_code
+    )
+
+
+@api.exception_handler(IllegalMove)
+def illegal(request, error: IllegalMove):
+    return api.create_response(request, {"detail": error.reason}, status=400)
+
+
+@api.exception_handler(AuthenticationError)
+def unknown_token(request, error: AuthenticationError):
+    return api.create_response(
+        request,
+        {
+            "detail": _(
+                "This token opens nothing: it is unknown or revoked, or its account is no "
+                "longer a bot account."
+            )
+        },
+        status=401,
+    )
+
+
+@api.exception_handler(RateLimited)
+def rate_limited(request, error: RateLimited):
+    response = api.create_response(
+        request, {"detail": _("Too many requests: wait a moment.")}, status=429
+    )
+    response["Retry-After"] = str(error.seconds)
+    return response
+
+
+@api.get("/me", response={200: Me, **REFUSED})
+def me(request):
+    token: ApiToken = request.auth
+    return {"name": token.user.profile.display_name, "scopes": token.scope_list}
+
+
+@api.get("/seats", response={200: list[Seat], **REFUSED})
+def seats(request):
+    return selectors.seats_held(user=scoped(request, "play"))
+
+
+@api.get("/seats/{seat_id}", response={200: SeatPage, **REFUSED})
+def seat(request, seat_id: int = Path(..., ge=1, le=ID_MAX)):
+    held = selectors.seat_held(user=scoped(request, "play"), seat_id=seat_id)
+    return selectors.seat_page(seat=held)
+
+
+@api.get("/seats/{seat_id}/events", response={200: SeatEvents, **REFUSED})
+def seat_events(
+    request,
+    seat_id: int = Path(..., ge=1, le=ID_MAX),
+    after: int = Query(0, ge=-1, le=ID_MAX),
+    wait: int = Query(selectors.WAIT_MAX, ge=0, le=selectors.WAIT_MAX),
+):
+    held = selectors.seat_held(user=scoped(request, "play"), seat_id=seat_id)
+    return selectors.seat_events(seat=held, after=after, wait=wait)
+
+
+@api.post("/seats/{seat_id}/moves", response={200: SeatPage, **REFUSED})
+def seat_move(request, move: MoveIn, seat_id: int = Path(..., ge=1, le=ID_MAX)):
+    user = scoped(request, "play")
+    held = selectors.seat_held(user=user, seat_id=seat_id)
+    if not isinstance(move.action.get("kind"), str):
+        raise ServiceError(_("The move needs an object with a 'kind'."))
+    made = dict(game_id=held.game_id, user=user, action=move.action, expected_seq=move.expected_seq)
+    if move.action["kind"] == "plan":  # as the page's, with no hour its trading ends by
+        services.plan_submit(**made, trading_ends_at=None)
+    else:
+        services.move_submit(**made)
+    held.game.refresh_from_db()
+    return selectors.seat_page(seat=held)
+
+
+@api.get("/invitations", response={200: list[OpenGame], **REFUSED})
+def invitations(request):
+    return selectors.games_to_join(user=scoped(request, "join"))
+
+
+@api.post("/games/{game_id}/join", response={200: Seat, **REFUSED})
+def game_join(request, join: JoinIn, game_id: int = Path(..., ge=1, le=ID_MAX)):
+    user = scoped(request, "join")
+    held = services.seat_join(game_id=game_id, user=user, token=join.token)
+    return selectors.seat_page(seat=held)
