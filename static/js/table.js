@@ -9,7 +9,7 @@
 //   makes the move.
 // - Offering and accepting: a card of the hand or the face-up area ticks or unticks its box
 //   in the form the taps go to, the offer builder or an offer's "give these cards" (the form
-//   last touched, until it is sent; else an offer made to the player before the builder).
+//   last changed, until it is sent; else an offer made to the player before the builder).
 //   The builder's − and + step the beans asked for.
 // Every word said comes from the page, in the page's language.
 (function () {
@@ -266,17 +266,12 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
-  // The form the taps go to: the one the player last touched.
-  document.addEventListener("focusin", function (event) {
-    var form = event.target.closest && event.target.closest(PICK_FORMS);
-    if (form && form.getAttribute("data-keep") !== targetKey) {
-      targetKey = form.getAttribute("data-keep");
-      dress();
-    }
-  });
-
+  // The form the taps go to: the one the player last changed (passing through it with the
+  // Tab key is not choosing it).
   document.addEventListener("change", function (event) {
-    if (event.target.closest && event.target.closest(PICK_FORMS)) {
+    var form = event.target.closest && event.target.closest(PICK_FORMS);
+    if (form) {
+      targetKey = form.getAttribute("data-keep");
       dress();
     }
   });

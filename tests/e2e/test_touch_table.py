@@ -14,7 +14,7 @@ from games.engine.beans import BEAN_KEYS
 from games.models import Game
 from tests.helpers import make_user, state_of
 
-from .helpers import logged_in, shoot
+from .helpers import ARTIFACTS, logged_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -22,16 +22,17 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1200, "height": 900}
 
 
-def her_turn(front: str = "garden") -> Game:
-    """Alice, bob and carol at an Amigo table; bob and carol play until alice's turn begins.
-    Her fields are then emptied into the discard pile and her front card is a bean of `front`,
-    from the draw pile, so that every turn of the test starts alike."""
-    alice = get_user_model().objects.get(username="alice")
+def her_turn(name: str, front: str = "garden") -> Game:
+    """`name`, bob and carol at an Amigo table; bob and carol play until her turn begins. Her
+    fields are then emptied into the discard pile and her front card is a bean of `front`, from
+    the draw pile, so that every turn of the test starts alike."""
+    alice = get_user_model().objects.get(username=name)
     game = services.game_create(
         user=alice, edition="amigo-classic", players=3, options={}, name="Beans"
     )
-    for name in ("bob", "carol"):
-        services.seat_join(game_id=game.id, user=make_user(name), token=game.invite_token)
+    for other in ("bob", "carol"):
+        user = get_user_model().objects.filter(username=other).first() or make_user(other)
+        services.seat_join(game_id=game.id, user=user, token=game.invite_token)
     game = services.game_start(game_id=game.id, user=alice)
     mine = game.seats.get(user=alice).position
     while not (
@@ -65,10 +66,10 @@ def moved(page: Page, game: Game, act) -> None:
     expect(page.locator("#board")).to_have_attribute("data-seq", str(game.seq))
 
 
-def offer_to_alice(game: Game) -> int:
-    """Bob offers alice his front card for one bean of the first card of her hand; the offer."""
+def offer_from_bob(game: Game, name: str) -> int:
+    """Bob offers her his front card for one bean of the last card of her hand; the offer."""
     state = state_of(game)
-    bob, alice = seat_of(game, "bob"), seat_of(game, "alice")
+    bob, alice = seat_of(game, "bob"), seat_of(game, name)
     wanted = BEAN_KEYS[state.card_beans[state.hands[alice][-1]]]
     action = {"kind": "offer", "to": alice, "give": [state.hands[bob][0]], "ask": {wanted: 1}}
     services.move_submit(
@@ -79,21 +80,19 @@ def offer_to_alice(game: Game) -> int:
 
 
 class Shots:
-    """Numbered screenshots of one run: touch-<run>-<n>-<step>.png."""
+    """Numbered screenshots of one run, of what the window shows (where the step happened):
+    touch-<run>-<n>-<step>.png."""
 
     def __init__(self, page: Page, run: str):
         self.page, self.run, self.count = page, run, 0
 
     def __call__(self, step: str) -> None:
         self.count += 1
-        # From the top, where the status line sticks in a whole-page shot; then back.
-        at = self.page.evaluate("window.scrollY")
-        self.page.evaluate("window.scrollTo(0, 0)")
-        shoot(self.page, f"touch-{self.run}-{self.count}-{step}")
-        self.page.evaluate(f"window.scrollTo(0, {at})")
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"touch-{self.run}-{self.count}-{step}.png"))
 
 
-def play_a_turn_by_touch(page: Page, game: Game, shots: Shots) -> None:
+def play_a_turn_by_touch(page: Page, game: Game, name: str, shots: Shots) -> None:
     """Plant the front card by tapping it and a field; offer a card of the hand for one bean by
     tapping and stepping; accept bob's offer by tapping the card it asks for; plant what was
     received by dragging it onto a field."""
@@ -128,7 +127,7 @@ def play_a_turn_by_touch(page: Page, game: Game, shots: Shots) -> None:
     expect(board.locator(f".trading .offers [data-card='{given}']")).to_be_visible()
     shots("offer-made")
 
-    offer = offer_to_alice(game)
+    offer = offer_from_bob(game, name)
     accept = board.locator(f"form[data-keep='accept-{offer}']")
     expect(accept).to_be_visible(timeout=5000)  # the next poll brings it
     expect(accept).to_have_attribute("data-tap-target", "")
@@ -165,20 +164,84 @@ def centre(locator) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-@pytest.mark.parametrize(
-    ("language", "window"),
-    [("en", DESKTOP), ("de", DESKTOP), ("en", PHONE), ("de", PHONE)],
-    ids=["en-desktop", "de-desktop", "en-phone", "de-phone"],
-)
-def test_a_turn_played_by_touching_the_cards(live_server, fast_site, browser, language, window):
-    page = logged_in(browser, live_server.url, "alice", language=language, **window)
-    game = her_turn()
+def test_a_turn_played_by_touching_the_cards_in_english_and_german_on_a_desktop_and_a_phone(
+    live_server, fast_site, browser
+):
+    runs = [("en", DESKTOP), ("de", DESKTOP), ("en", PHONE), ("de", PHONE)]
+    for language, window in runs:
+        name = f"alice-{language}-{window['width']}"
+        page = logged_in(browser, live_server.url, name, language=language, **window)
+        game = her_turn(name)
+        page.goto(f"{live_server.url}/games/{game.id}/")
+        run = f"{language}-{'phone' if window is PHONE else 'desktop'}"
+        play_a_turn_by_touch(page, game, name, Shots(page, run))
+        state = state_of(game)
+        mine = seat_of(game, name)
+        assert BEAN_KEYS[state.card_beans[state.fields[mine][0][0]]] == "garden"
+        page.context.close()
+
+
+def press_until(page: Page, key: str, selector: str) -> None:
+    """Press `key` (Tab, Shift+Tab) until the keyboard's focus is on `selector`."""
+    for _ in range(150):
+        page.keyboard.press(key)
+        if page.evaluate("(wanted) => document.activeElement.matches(wanted)", selector):
+            return
+    raise AssertionError(f"{key} never reached {selector}")
+
+
+def test_the_same_turn_played_from_the_keyboard_alone(live_server, fast_site, browser):
+    page = logged_in(browser, live_server.url, "alice", **DESKTOP)
+    game = her_turn("alice")
     page.goto(f"{live_server.url}/games/{game.id}/")
-    run = f"{language}-{'phone' if window is PHONE else 'desktop'}"
-    play_a_turn_by_touch(page, game, Shots(page, run))
-    state = state_of(game)
-    alice = seat_of(game, "alice")
-    assert [state.card_beans[c] for c in state.fields[alice][0]][:1] == [
-        BEAN_KEYS.index("garden")
-    ]
+    board = page.locator("#board")
+    shots = Shots(page, "en-keyboard")
+
+    press_until(page, "Tab", ".hand-area .card-front[data-tap=plant]")
+    page.keyboard.press("Enter")
+    front = board.locator(".hand-area .card-front")
+    expect(front).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")  # let it go, and choose it again
+    expect(front).to_have_attribute("aria-pressed", "false")
+    expect(board.locator(".me .field[data-drop]")).to_have_count(0)
+    expect(front).to_be_focused()
+    page.keyboard.press("Space")
+    press_until(page, "Shift+Tab", ".me .field[data-drop] .field-label")
+    shots("field-focused")
+    moved(page, game, lambda: page.keyboard.press("Enter"))
+    expect(board.locator(".me .field .bean-garden")).to_be_visible()
+    press_until(page, "Tab", "#move-stop_planting")
+    moved(page, game, lambda: page.keyboard.press("Enter"))
+
+    press_until(page, "Tab", ".hand-area [data-tap=pick]")
+    given = page.evaluate("document.activeElement.getAttribute('data-card')")
+    page.keyboard.press("Space")
+    expect(board.locator(f"#give{given}")).to_be_checked()
+    press_until(page, "Tab", ".ask button.step[data-step='1']")
+    page.keyboard.press("Enter")
+    expect(board.locator(".ask input[type=number]").first).to_have_value("1")
+    shots("offer-built")
+    press_until(page, "Tab", "#offer-make")
+    moved(page, game, lambda: page.keyboard.press("Enter"))
+    expect(board.locator(f".trading .offers [data-card='{given}']")).to_be_visible()
+
+    offer = offer_from_bob(game, "alice")
+    accept = board.locator(f"form[data-keep='accept-{offer}']")
+    expect(accept).to_be_visible(timeout=5000)
+    boxes = accept.locator("input[name=give]")
+    for box in [*(b for b in boxes.all() if b.is_checked()), boxes.first]:
+        press_until(page, "Tab", f".hand-area [data-card='{box.get_attribute('value')}']")
+        page.keyboard.press("Space")
+    expect(boxes.first).to_be_checked()
+    shots("accept-chosen")
+    press_until(page, "Tab", f"#accept-offer{offer}")
+    moved(page, game, lambda: page.keyboard.press("Enter"))
+    press_until(page, "Tab", "#move-end_trading")
+    moved(page, game, lambda: page.keyboard.press("Enter"))
+
+    press_until(page, "Tab", ".me .to-plant [data-tap=plant]")
+    page.keyboard.press("Enter")
+    press_until(page, "Shift+Tab", ".me .field[data-drop] .field-label")
+    moved(page, game, lambda: page.keyboard.press("Enter"))
+    shots("received-planted")
     page.context.close()
