@@ -6,12 +6,13 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from playwright.sync_api import Page, expect
 
 from games import engine, services
 from games.engine import bots
 from games.engine.beans import BEAN_KEYS
-from games.models import Game
+from games.models import Game, Profile
 from tests.helpers import make_user, state_of
 
 from .helpers import ARTIFACTS, logged_in
@@ -244,4 +245,120 @@ def test_the_same_turn_played_from_the_keyboard_alone(live_server, fast_site, br
     press_until(page, "Shift+Tab", ".me .field[data-drop] .field-label")
     moved(page, game, lambda: page.keyboard.press("Enter"))
     shots("received-planted")
+    page.context.close()
+
+
+def in_the_trading_phase(name: str) -> Game:
+    """Her turn, her front card planted and the face-up cards turned up: she may offer."""
+    game = her_turn(name)
+    user = get_user_model().objects.get(username=name)
+    state = state_of(game)
+    front = state.hands[seat_of(game, name)][0]
+    for action in ({"kind": "plant", "card": front, "field": 0}, {"kind": "stop_planting"}):
+        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+        game.refresh_from_db()
+    return game
+
+
+# The boxes of the offer builder, and of each bean card's name, as the page lays them out.
+LAYOUT = """() => {
+  const box = (element) => element.getBoundingClientRect();
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5;
+  const overlap = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const bad = [];
+  const builder = document.querySelector("form.offer-builder");
+  builder.querySelectorAll(".ask-grid > *").forEach((ask) => {
+    const card = box(ask.querySelector(".card-mini"));
+    const number = box(ask.querySelector("input[type=number]"));
+    const frame = box(ask.closest("fieldset"));
+    const name = ask.querySelector(".card-name").textContent;
+    if (overlap(card, number)) bad.push(name + ": the number box overlaps the bean");
+    if (!inside(number, frame) || !inside(card, frame)) bad.push(name + ": out of its frame");
+  });
+  builder.querySelectorAll("fieldset").forEach((set) => {
+    if (!inside(box(set), box(builder))) bad.push("a fieldset leaves the offer builder");
+  });
+  document.querySelectorAll(".card:not(.card-mini)[data-card] .card-name").forEach((name) => {
+    if (!inside(box(name), box(name.closest(".card")))) {
+      bad.push(name.textContent + " runs out of its card");
+    }
+  });
+  return bad;
+}"""
+
+
+def test_in_german_and_french_the_offer_builder_and_long_bean_names_stay_in_their_frames(
+    live_server, fast_site, browser
+):
+    page = logged_in(browser, live_server.url, "alice", language="de", **PHONE)
+    game = in_the_trading_phase("alice")
+    state = state_of(game)
+    field = state.fields[seat_of(game, "alice")][0]
+    assert [BEAN_KEYS[state.card_beans[card]] for card in field] == ["garden"]  # Gartenbohne
+    for language in ("de", "fr"):
+        if language != "de":  # a new session, which reads her new language
+            Profile.objects.filter(user__username="alice").update(language=language)
+            page.context.close()
+            page = browser.new_page()
+            client = Client()
+            client.force_login(get_user_model().objects.get(username="alice"))
+            cookie = client.cookies["sessionid"].value
+            page.context.add_cookies(
+                [{"name": "sessionid", "value": cookie, "url": live_server.url}]
+            )
+        for window in (PHONE, DESKTOP):
+            page.set_viewport_size(window)
+            page.goto(f"{live_server.url}/games/{game.id}/")
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            expect(page.locator("form.offer-builder")).to_be_visible()
+            assert page.evaluate(LAYOUT) == [], (language, window)
+    page.context.close()
+
+
+def test_a_half_built_offer_the_focus_and_the_scroll_survive_ten_board_updates(
+    live_server, fast_site, browser
+):
+    page = logged_in(browser, live_server.url, "alice", width=1000, height=600)
+    game = in_the_trading_phase("alice")
+    carol = get_user_model().objects.get(username="carol")
+    bob = get_user_model().objects.get(username="bob")
+    page.clock.install()  # the board's polls, every 2 s, come when the test moves the clock
+    page.goto(f"{live_server.url}/games/{game.id}/")
+    board = page.locator("#board")
+    page.evaluate("window.boardAtFirst = document.getElementById('board')")
+
+    card = board.locator(".hand-area [data-tap=pick]").nth(1)
+    card.click()
+    builder = board.locator("form.offer-builder")
+    builder.locator(".ask button.step[data-step='1']").nth(2).click()
+    builder.locator(".ask button.step[data-step='1']").nth(2).click()
+    number = builder.locator(".ask input[type=number]").nth(2)
+    number.focus()
+    page.evaluate("window.scrollTo(0, 700)")
+    at = page.evaluate("window.scrollY")
+    assert at > 0
+
+    for update in range(10):
+        if update in (3, 6):  # a move: bob offers her a card, and takes it back
+            offer = offer_from_bob(game, "alice")
+            services.move_submit(
+                game_id=game.id, user=bob, action={"kind": "withdraw", "offer": offer},
+                expected_seq=game.seq,
+            )
+        else:
+            services.chat_post(game_id=game.id, user=carol, text=f"Beans, round {update}")
+        game.refresh_from_db()
+        page.clock.run_for(2100)
+        expect(board).to_have_attribute("data-seq", str(game.seq))
+        if update not in (3, 6):
+            expect(board.locator("section.chat")).to_contain_text(f"round {update}")
+
+    expect(board.locator("section.chat li")).to_have_count(8)
+    assert page.evaluate("document.getElementById('board') === window.boardAtFirst")
+    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(builder.locator(f"#give{card.get_attribute('data-card')}")).to_be_checked()
+    expect(number).to_have_value("2")
+    expect(number).to_be_focused()
+    assert page.evaluate("window.scrollY") == at
     page.context.close()
