@@ -50,3 +50,13 @@ def logged_in(
 def shoot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def harvest_button(page: Page):
+    """The first "Yes, harvest" button of the player's fields, its part opened first unless the
+    page opened it already (it does when a card they received fits no field)."""
+    mine = page.locator(".player.me")
+    opened = mine.locator("details.confirm[open] button[id^=move-harvest]")
+    if not opened.count():
+        mine.locator("details.confirm:has(button[id^=move-harvest]) > summary").first.click()
+    return opened.first

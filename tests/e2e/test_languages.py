@@ -15,7 +15,7 @@ from games.engine import bots
 from games.models import Game, Outbox
 from tests.helpers import state_of
 
-from .helpers import logged_in, shoot
+from .helpers import harvest_button, logged_in, shoot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -64,8 +64,7 @@ def click_move(page: Page, game: Game) -> None:
         if button.count():
             break
     else:
-        board.locator(".me details.confirm summary").first.click()
-        button = board.locator(".me button[id^=move-harvest]").first
+        button = harvest_button(page)
     with page.expect_response(lambda r: r.request.method == "POST") as answer:
         button.click()
     assert answer.value.status == 200, answer.value.text()[:300]
