@@ -74,7 +74,9 @@ def offer_from_bob(game: Game, name: str) -> int:
     wanted = BEAN_KEYS[state.card_beans[state.hands[alice][-1]]]
     action = {"kind": "offer", "to": alice, "give": [state.hands[bob][0]], "ask": {wanted: 1}}
     services.move_submit(
-        game_id=game.id, user=get_user_model().objects.get(username="bob"), action=action,
+        game_id=game.id,
+        user=get_user_model().objects.get(username="bob"),
+        action=action,
         expected_seq=game.seq,
     )
     return max(state_of(game).offers)
@@ -172,14 +174,33 @@ def test_a_turn_played_by_touching_the_cards_in_english_and_german_on_a_desktop_
     for language, window in runs:
         name = f"alice-{language}-{window['width']}"
         page = logged_in(browser, live_server.url, name, language=language, **window)
+        page.add_init_script(RECORD_ANIMATIONS)
+        if window is PHONE:  # this reader asked for less motion: nothing moves
+            page.emulate_media(reduced_motion="reduce")
         game = her_turn(name)
         page.goto(f"{live_server.url}/games/{game.id}/")
         run = f"{language}-{'phone' if window is PHONE else 'desktop'}"
         play_a_turn_by_touch(page, game, name, Shots(page, run))
+        assert bool(page.evaluate("window.animated.length")) == (window is DESKTOP)
         state = state_of(game)
         mine = seat_of(game, name)
         assert BEAN_KEYS[state.card_beans[state.fields[mine][0][0]]] == "garden"
         page.context.close()
+
+
+# Every animation the page starts, by the classes of what it moves.
+RECORD_ANIMATIONS = """
+window.animated = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.animated.push(this.className);
+  return animate.apply(this, args);
+};
+"""
+
+
+def animated_since(page: Page, start: int) -> list[str]:
+    return page.evaluate("window.animated")[start:]
 
 
 def press_until(page: Page, key: str, selector: str) -> None:
@@ -193,6 +214,7 @@ def press_until(page: Page, key: str, selector: str) -> None:
 
 def test_the_same_turn_played_from_the_keyboard_alone(live_server, fast_site, browser):
     page = logged_in(browser, live_server.url, "alice", **DESKTOP)
+    page.add_init_script(RECORD_ANIMATIONS)
     game = her_turn("alice")
     page.goto(f"{live_server.url}/games/{game.id}/")
     board = page.locator("#board")
@@ -211,8 +233,17 @@ def test_the_same_turn_played_from_the_keyboard_alone(live_server, fast_site, br
     shots("field-focused")
     moved(page, game, lambda: page.keyboard.press("Enter"))
     expect(board.locator(".me .field .bean-garden")).to_be_visible()
+    # The card was seen to fly from the hand into its field, and the others to close up.
+    flown = animated_since(page, 0)
+    assert any("bean-garden" in classes and "ghost" in classes for classes in flown), flown
+    seen = len(page.evaluate("window.animated"))
     press_until(page, "Tab", "#move-stop_planting")
     moved(page, game, lambda: page.keyboard.press("Enter"))
+    revealed = [
+        f"bean-{BEAN_KEYS[state_of(game).card_beans[card]]}" for card in state_of(game).faceup
+    ]
+    turned = animated_since(page, seen)
+    assert all(any(bean in classes for classes in turned) for bean in revealed), (revealed, turned)
 
     press_until(page, "Tab", ".hand-area [data-tap=pick]")
     given = page.evaluate("document.activeElement.getAttribute('data-card')")
@@ -343,7 +374,9 @@ def test_a_half_built_offer_the_focus_and_the_scroll_survive_ten_board_updates(
         if update in (3, 6):  # a move: bob offers her a card, and takes it back
             offer = offer_from_bob(game, "alice")
             services.move_submit(
-                game_id=game.id, user=bob, action={"kind": "withdraw", "offer": offer},
+                game_id=game.id,
+                user=bob,
+                action={"kind": "withdraw", "offer": offer},
                 expected_seq=game.seq,
             )
         else:
