@@ -10,12 +10,11 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from games import engine, services
-from games.engine import bots
 from games.engine.beans import BEAN_KEYS
 from games.models import Game, Profile
 from tests.helpers import make_user, state_of
 
-from .helpers import ARTIFACTS, logged_in
+from .helpers import ARTIFACTS, logged_in, play_for_others_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -35,14 +34,9 @@ def her_turn(name: str, front: str = "garden") -> Game:
         user = get_user_model().objects.filter(username=other).first() or make_user(other)
         services.seat_join(game_id=game.id, user=user, token=game.invite_token)
     game = services.game_start(game_id=game.id, user=alice)
-    mine = game.seats.get(user=alice).position
-    while not (
-        (state := state_of(game)).active == mine and engine.prompt(state, mine).key == "plant_front"
-    ):
-        position = engine.waiting_for(state)[0]
-        action = bots.make_bot("heuristic", f"touch/{position}").choose(state, position)
-        user = game.seats.get(position=position).user
-        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+    play_for_others_until(game, name)
+    mine = seat_of(game, name)
+    state = state_of(game)
     for field in state.fields[mine]:
         state.discard += field
         field.clear()
