@@ -358,7 +358,13 @@ def test_a_half_built_offer_the_focus_and_the_scroll_survive_ten_board_updates(
     builder = board.locator("form.offer-builder")
     builder.locator(".ask button.step[data-step='1']").nth(2).click()
     builder.locator(".ask button.step[data-step='1']").nth(2).click()
+    page.fill("#chat-text", "Who has beans?")  # her own message morphs the board too
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        page.press("#chat-text", "Enter")
+    expect(board.locator("section.chat")).to_contain_text("Who has beans?")
+    expect(page.locator("#chat-text")).to_have_value("")
     number = builder.locator(".ask input[type=number]").nth(2)
+    expect(number).to_have_value("2")
     number.focus()
     page.evaluate("window.scrollTo(0, 700)")
     at = page.evaluate("window.scrollY")
@@ -381,7 +387,7 @@ def test_a_half_built_offer_the_focus_and_the_scroll_survive_ten_board_updates(
         if update not in (3, 6):
             expect(board.locator("section.chat")).to_contain_text(f"round {update}")
 
-    expect(board.locator("section.chat li")).to_have_count(8)
+    expect(board.locator("section.chat li")).to_have_count(9)
     assert page.evaluate("document.getElementById('board') === window.boardAtFirst")
     expect(card).to_have_attribute("aria-pressed", "true")
     expect(builder.locator(f"#give{card.get_attribute('data-card')}")).to_be_checked()
