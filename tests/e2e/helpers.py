@@ -44,9 +44,11 @@ def logged_in(
     height: int = 900,
     language: str = "en",
     zone: str = "UTC",
+    touch: bool = False,
 ) -> Page:
-    """A page of a new browser context, signed in as a player made for the test."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+    """A page of a new browser context, signed in as a player made for the test; on a touch
+    screen if `touch`."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
     context.add_cookies([session_cookie(base, name, language, zone)])
     return context.new_page()
 

@@ -18,8 +18,8 @@ from .helpers import ARTIFACTS, logged_in, play_for_others_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1200, "height": 900}
+PHONE = {"width": 390, "height": 844, "touch": True}
+DESKTOP = {"width": 1200, "height": 900, "touch": False}
 
 
 def her_turn(name: str, front: str = "garden") -> Game:
@@ -89,35 +89,42 @@ class Shots:
         self.page.screenshot(path=str(ARTIFACTS / f"touch-{self.run}-{self.count}-{step}.png"))
 
 
-def play_a_turn_by_touch(page: Page, game: Game, name: str, shots: Shots) -> None:
+def play_a_turn_by_touch(page: Page, game: Game, name: str, shots: Shots, touch: bool) -> None:
     """Plant the front card by tapping it and a field; offer a card of the hand for one bean by
     tapping and stepping; accept bob's offer by tapping the card it asks for; plant what was
     received by dragging it onto a field."""
     board = page.locator("#board")
     hand = board.locator(".hand-area")
+
+    def tap(locator) -> None:  # a finger on a touch screen, else the mouse
+        if touch:
+            locator.tap()
+        else:
+            locator.click()
+
     shots("turn")
 
     front = hand.locator(".card-front")
-    front.click()
+    tap(front)
     expect(front).to_have_attribute("aria-pressed", "true")
     fields = board.locator(".me .field[data-drop]")
     expect(fields).to_have_count(board.locator(".me .field").count())  # all empty
     shots("card-chosen")
-    moved(page, game, lambda: fields.first.click())
+    moved(page, game, lambda: tap(fields.first))
     expect(board.locator(".me .field").first.locator(".bean-garden")).to_be_visible()
     shots("planted")
     moved(page, game, lambda: board.locator("#move-stop_planting").click())
 
     builder = board.locator("form.offer-builder")
     card = hand.locator("[data-tap=pick]").first
-    card.click()
+    tap(card)
     expect(card).to_have_attribute("aria-pressed", "true")
     given = card.get_attribute("data-card")
     expect(builder.locator(f"#give{given}")).to_be_checked()
     plus = builder.locator(".ask button.step[data-step='1']").first
-    plus.click()
-    plus.click()
-    builder.locator(".ask button.step[data-step='-1']").first.click()
+    tap(plus)
+    tap(plus)
+    tap(builder.locator(".ask button.step[data-step='-1']").first)
     expect(builder.locator(".ask input[type=number]").first).to_have_value("1")
     shots("offer-built")
     moved(page, game, lambda: builder.locator("#offer-make").click())
@@ -132,12 +139,12 @@ def play_a_turn_by_touch(page: Page, game: Game, name: str, shots: Shots) -> Non
     for ticked in boxes.all():  # the page ticks cards that pay, when it knows which: untick
         if ticked.is_checked():
             card = hand.locator(f"[data-card='{ticked.get_attribute('value')}']")
-            card.click()
+            tap(card)
             expect(ticked).not_to_be_checked()
             expect(card).to_have_attribute("aria-pressed", "false")
     box = boxes.first
     card = hand.locator(f"[data-card='{box.get_attribute('value')}']")
-    card.click()
+    tap(card)
     expect(box).to_be_checked()
     expect(card).to_have_attribute("aria-pressed", "true")
     shots("accept-chosen")
@@ -174,7 +181,7 @@ def test_a_turn_played_by_touching_the_cards_in_english_and_german_on_a_desktop_
         game = her_turn(name)
         page.goto(f"{live_server.url}/games/{game.id}/")
         run = f"{language}-{'phone' if window is PHONE else 'desktop'}"
-        play_a_turn_by_touch(page, game, name, Shots(page, run))
+        play_a_turn_by_touch(page, game, name, Shots(page, run), window["touch"])
         assert bool(page.evaluate("window.animated.length")) == (window is DESKTOP)
         state = state_of(game)
         mine = seat_of(game, name)
@@ -333,7 +340,7 @@ def test_in_german_and_french_the_offer_builder_and_long_bean_names_stay_in_thei
                 [{"name": "sessionid", "value": cookie, "url": live_server.url}]
             )
         for window in (PHONE, DESKTOP):
-            page.set_viewport_size(window)
+            page.set_viewport_size({"width": window["width"], "height": window["height"]})
             page.goto(f"{live_server.url}/games/{game.id}/")
             expect(page.locator("html")).to_have_attribute("lang", language)
             expect(page.locator("form.offer-builder")).to_be_visible()
