@@ -232,7 +232,9 @@
       return; // a tap: the click does it
     }
     ghost.remove();
+    // The click a mouse sends after the drag is not a tap (a finger sends none: forget it).
     dragged = true;
+    window.setTimeout(function () { dragged = false; });
     var under = document.elementFromPoint(event.clientX, event.clientY);
     var field = under && under.closest(".field[data-drop]");
     if (field) {
