@@ -284,6 +284,9 @@ def board(view: dict) -> dict:
             {**field, "index": i, "harvest": is_me and i in harvest}
             for i, field in enumerate(player["fields"])
         ]
+        to_plant = [
+            {**_with_plant(card, plant), "fits": _fits(card, fields)} for card in player["to_plant"]
+        ]
         players.append(
             {
                 **player,
@@ -291,7 +294,10 @@ def board(view: dict) -> dict:
                 "is_active": player["seat"] == view["active"] and not view["over"],
                 "awaited": player["seat"] in waiting,
                 "fields": fields,
-                "to_plant": [_with_plant(card, plant) for card in player["to_plant"]],
+                "to_plant": to_plant,
+                # A card received that no field takes: the harvests that make room are shown.
+                "fits_none": is_me and not all(card["fits"] for card in to_plant),
+                "may_harvest": bool(harvest),
             }
         )
     hand = None
@@ -318,6 +324,11 @@ def board(view: dict) -> dict:
         "status": view["prompt"]["text"],
         "result": result_table(view),
     }
+
+
+def _fits(card: dict, fields: list[dict]) -> bool:
+    """Whether a field takes the card: an empty one, or one of its bean."""
+    return any(field["bean"] in (None, card["bean"]) for field in fields)
 
 
 def _with_plant(card: dict, plant: dict[int, list[int]]) -> dict:

@@ -7,6 +7,7 @@ include costs several times as much to render.
 import json
 from functools import cache
 
+import pyphen
 from django import template
 from django.templatetags.static import static
 from django.urls import reverse
@@ -77,10 +78,24 @@ def _card_around_id(bean: str | None, size: str, front: bool, language: str) -> 
             '<use href="{}#{}"></use></svg><span class="card-name">{}</span>{}{}</span>',
             beans_sprite(),
             info["key"],
-            engine_bean_name(info["key"]),
+            # A mini card is as wide as its name; a bigger one breaks it where the reader's
+            # language may (a German name would run out of the card).
+            engine_bean_name(info["key"]) if size == "mini" else _breakable(info["key"], language),
             meter,
             format_html('<span class="front-mark">{}</span>', _("front")) if front else "",
         ),
+    )
+
+
+def _breakable(bean: str, language: str) -> str:
+    """The bean's name with soft hyphens where the reader's language breaks its long words."""
+    try:
+        dictionary = pyphen.Pyphen(lang=language, left=3, right=3)
+    except KeyError:  # a language without a dictionary: the name as it is
+        return engine_bean_name(bean)
+    return " ".join(
+        dictionary.inserted(word, hyphen="\u00ad") if len(word) > 7 and word.isalpha() else word
+        for word in engine_bean_name(bean).split(" ")
     )
 
 

@@ -1,6 +1,7 @@
 // The game page's few needs that htmx cannot meet under the CSP (which forbids eval, so no
 // hx-trigger filters): poll only while the tab is visible; keep what a player is composing
-// (an offer, the cards to give for one) across the board's updates, and the parts they opened; put the keyboard focus
+// (an offer, the cards to give for one) across the board's updates (morphed in place), and
+// the parts they opened; put the keyboard focus
 // back on the board after a move; count deadlines down in the reader's own time zone; say in
 // the tab's title, and in a notification if the player asked for one, when it is their move;
 // clear the chat box after sending; check the revealed seed in the browser. Every word shown
@@ -100,6 +101,24 @@
     }
   }
 
+  // The board is morphed in place (idiomorph): nodes are kept, so focus, scroll and open parts
+  // stay. What the page's scripts set on it survives a morph (the server's board never has
+  // it), and the boxes of a form the player is composing keep what they ticked and typed.
+  var OWNED = [
+    "tabindex", "role", "aria-pressed", "data-tap", "data-drop", "data-tap-target", "data-dirty",
+  ];
+  if (window.Idiomorph) {
+    Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node, how) {
+      return !(how === "remove" && OWNED.indexOf(name) >= 0);
+    };
+    Idiomorph.defaults.callbacks.beforeNodeMorphed = function (old) {
+      return !(
+        old.matches && old.matches("input[type=checkbox], input[type=number], select") &&
+        old.closest("form[data-dirty]")
+      );
+    };
+  }
+
   var kept = null;
   var opened = [];
 
@@ -117,7 +136,9 @@
       return part.id;
     });
     old.querySelectorAll("form[data-keep][data-dirty]").forEach(function (form) {
-      if (!(made && form === sent)) {
+      if (made && form === sent) {
+        form.removeAttribute("data-dirty"); // its move was made: its boxes start afresh
+      } else {
         kept[form.getAttribute("data-keep")] = choicesOf(form);
       }
     });

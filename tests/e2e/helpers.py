@@ -1,4 +1,5 @@
-"""What browser tests do on the site's pages: sign up, log in, take screenshots."""
+"""What browser tests do on the site's pages: sign up, log in, take screenshots, harvest; and the
+other seats' moves, made through the services."""
 
 from pathlib import Path
 
@@ -6,7 +7,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from games import services
+from games import engine, services
+from games.engine import bots
+from games.models import Game
+from tests.helpers import state_of
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PASSWORD = "plenty-of-beans-42"
@@ -40,9 +44,11 @@ def logged_in(
     height: int = 900,
     language: str = "en",
     zone: str = "UTC",
+    touch: bool = False,
 ) -> Page:
-    """A page of a new browser context, signed in as a player made for the test."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+    """A page of a new browser context, signed in as a player made for the test; on a touch
+    screen if `touch`."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
     context.add_cookies([session_cookie(base, name, language, zone)])
     return context.new_page()
 
@@ -50,3 +56,26 @@ def logged_in(
 def shoot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def harvest_button(page: Page):
+    """The first "Yes, harvest" button of the player's fields, its part opened first unless the
+    page opened it already (it does when a card they received fits no field)."""
+    mine = page.locator(".player.me")
+    opened = mine.locator("details.confirm[open] button[id^=move-harvest]")
+    if not opened.count():
+        mine.locator("details.confirm:has(button[id^=move-harvest]) > summary").first.click()
+    return opened.first
+
+
+def play_for_others_until(game: Game, name: str) -> None:
+    """Everyone but `name` makes good moves (through the services, as their pages would),
+    until `name` is the active player at the start of their turn."""
+    mine = game.seats.get(user__username=name).position
+    while not (
+        (state := state_of(game)).active == mine and engine.prompt(state, mine).key == "plant_front"
+    ):
+        position = engine.waiting_for(state)[0]
+        action = bots.make_bot("heuristic", f"e2e/{position}").choose(state, position)
+        user = game.seats.get(position=position).user
+        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)

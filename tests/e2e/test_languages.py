@@ -11,11 +11,10 @@ from django.utils import formats, timezone, translation
 from playwright.sync_api import Page, expect
 
 from games import engine, services
-from games.engine import bots
 from games.models import Game, Outbox
 from tests.helpers import state_of
 
-from .helpers import logged_in, shoot
+from .helpers import harvest_button, logged_in, play_for_others_until, shoot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -38,19 +37,6 @@ def user_named(name: str):
     return get_user_model().objects.get(username=name)
 
 
-def play_for_others_until(game: Game, name: str) -> None:
-    """Everyone but `name` makes good moves (through the services, as their pages would),
-    until `name` is the active player at the start of their turn."""
-    mine = game.seats.get(user__username=name).position
-    while not (
-        (state := state_of(game)).active == mine and engine.prompt(state, mine).key == "plant_front"
-    ):
-        position = engine.waiting_for(state)[0]
-        action = bots.make_bot("heuristic", f"e2e/{position}").choose(state, position)
-        user = game.seats.get(position=position).user
-        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
-
-
 def click_move(page: Page, game: Game) -> None:
     """One move of the page's own, by its buttons: plant if it may, else stop planting, end
     trading, or harvest a field to make room."""
@@ -64,8 +50,7 @@ def click_move(page: Page, game: Game) -> None:
         if button.count():
             break
     else:
-        board.locator(".me details.confirm summary").first.click()
-        button = board.locator(".me button[id^=move-harvest]").first
+        button = harvest_button(page)
     with page.expect_response(lambda r: r.request.method == "POST") as answer:
         button.click()
     assert answer.value.status == 200, answer.value.text()[:300]

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from games import engine
 from games.models import Game
 
-from .helpers import shoot, sign_up
+from .helpers import harvest_button, shoot, sign_up
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -224,9 +224,7 @@ def play_to_the_end(table: Table) -> None:
                 table.act(page, button)
                 break
         else:
-            # Nothing fits the fields: make room.
-            page.locator(".player.me details.confirm summary", has_text="Harvest").first.click()
-            table.act(page, page.get_by_role("button", name="Yes, harvest"))
+            table.act(page, harvest_button(page))  # nothing fits the fields: make room
     raise AssertionError("the game did not end")
 
 
@@ -236,12 +234,12 @@ def harvest_out_of_turn(table: Table, state: engine.State) -> bool:
             continue
         if any(a["kind"] == "harvest" for a in engine.legal_actions(state, seat)):
             page = table.fresh(table.page_at(seat))
-            page.locator(".player.me details.confirm summary", has_text="Harvest").first.click()
-            expect(page.locator("details.confirm[open]")).to_contain_text(
+            harvest = harvest_button(page)
+            expect(page.locator("details.confirm[open]").first).to_contain_text(
                 re.compile(r"for \d+ coin")
             )
             shoot(page, "05-a-harvest-out-of-turn")
-            table.act(page, page.get_by_role("button", name="Yes, harvest"))
+            table.act(page, harvest)
             assert table.state().active == state.active
             return True
     return False

@@ -12,7 +12,7 @@ from games.models import Game, Move
 from tests.games.helpers import let_patience_run_out
 from tests.helpers import state_of
 
-from .helpers import logged_in, shoot
+from .helpers import harvest_button, logged_in, shoot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -38,11 +38,8 @@ def whats_there(page: Page):
     ):
         if button.count():
             return button.first
-    if board.locator(".status-mine").count():
-        harvest = board.locator(".player.me details.confirm summary", has_text="Harvest")
-        if harvest.count():
-            harvest.first.click()
-            return board.get_by_role("button", name="Yes, harvest").first
+    if board.locator(".status-mine").count() and board.locator(".me [id^=move-harvest]").count():
+        return harvest_button(page)
     return None
 
 

@@ -1,0 +1,296 @@
+// Playing by touching the cards. A layer over the board's forms, which stay as they are for
+// keyboards, screen readers and browsers without this script: every move is still made by
+// one of the board's own buttons or forms, through the same endpoint.
+//
+// - Planting: choose a card that may be planted (the hand's front card, a face-up card, a
+//   received one), then a field that takes it: by tapping or clicking the two, by dragging
+//   the card onto the field, or from the keyboard (Tab to the card, Enter or Space, then the
+//   same on a field; Escape lets the card go). The field's own "Plant in field n" button
+//   makes the move.
+// - Offering and accepting: a card of the hand or the face-up area ticks or unticks its box
+//   in the form the taps go to, the offer builder or an offer's "give these cards" (the form
+//   last changed, until it is sent; else an offer made to the player before the builder).
+//   The builder's − and + step the beans asked for.
+// Every word said comes from the page, in the page's language.
+(function () {
+  "use strict";
+
+  var CARDS = ".hand-area [data-card], .faceup [data-card], .me .to-plant [data-card]";
+  var PICK_FORMS = "form.offer-builder, form[data-keep^='accept-']";
+  var chosen = null; // the id of the card chosen to plant
+  var targetKey = null; // the data-keep of the form the taps go to, once the player chose one
+
+  function board() {
+    return document.getElementById("board");
+  }
+
+  function plantButtons(root, id) {
+    return root.querySelectorAll('form.move button[id^="move-plant-card' + id + '-field"]');
+  }
+
+  function pickForms(root) {
+    return Array.prototype.filter.call(root.querySelectorAll(PICK_FORMS), function (form) {
+      return form.querySelector("input[type=checkbox]") !== null;
+    });
+  }
+
+  function targetForm(root) {
+    var forms = pickForms(root);
+    return forms.find(function (form) { return form.getAttribute("data-keep") === targetKey; }) ||
+      forms.find(function (form) { return form.matches("[data-keep^='accept-']"); }) ||
+      forms[0] || null;
+  }
+
+  function boxOf(form, id) {
+    return form && form.querySelector('input[type=checkbox][value="' + id + '"]');
+  }
+
+  function say(text) {
+    var out = document.getElementById("table-say");
+    if (!out) {
+      out = document.createElement("p");
+      out.id = "table-say";
+      out.className = "visually-hidden";
+      out.setAttribute("aria-live", "polite");
+      document.body.appendChild(out);
+    }
+    out.textContent = text;
+  }
+
+  function setTappable(element, tap, pressed) {
+    element.setAttribute("data-tap", tap);
+    element.setAttribute("role", "button");
+    element.tabIndex = 0;
+    element.setAttribute("aria-pressed", pressed ? "true" : "false");
+  }
+
+  function setPlain(element, attributes) {
+    attributes.forEach(function (name) { element.removeAttribute(name); });
+  }
+
+  // What each card and field may do now, after every change of the board or of a choice.
+  function dress() {
+    var root = board();
+    if (!root) {
+      return;
+    }
+    document.documentElement.classList.add("tap-on");
+    if (chosen !== null && !plantButtons(root, chosen).length) {
+      chosen = null; // planted, or no longer plantable
+    }
+    var target = targetForm(root);
+    pickForms(root).forEach(function (form) {
+      form.toggleAttribute("data-tap-target", form === target);
+    });
+    root.querySelectorAll(CARDS).forEach(function (card) {
+      var id = card.getAttribute("data-card");
+      var box = boxOf(target, id);
+      if (plantButtons(root, id).length) {
+        setTappable(card, "plant", id === chosen);
+      } else if (box) {
+        setTappable(card, "pick", box.checked);
+      } else {
+        setPlain(card, ["data-tap", "role", "tabindex", "aria-pressed"]);
+      }
+    });
+    var takes = {};
+    if (chosen !== null) {
+      plantButtons(root, chosen).forEach(function (button) {
+        takes[/-field(\d+)$/.exec(button.id)[1]] = button.textContent;
+      });
+    }
+    // The whole field takes a tap or a drop; its label is the button a keyboard reaches
+    // (the field stays an item of its list).
+    root.querySelectorAll(".me .field[data-field]").forEach(function (field) {
+      var index = field.getAttribute("data-field");
+      var label = field.querySelector(".field-label");
+      field.toggleAttribute("data-drop", index in takes);
+      if (index in takes) {
+        label.setAttribute("role", "button");
+        label.setAttribute("aria-label", takes[index]);
+        label.tabIndex = 0;
+      } else {
+        setPlain(label, ["role", "aria-label", "tabindex"]);
+      }
+    });
+  }
+
+  function choose(id) {
+    chosen = chosen === id ? null : id;
+    dress();
+    if (chosen !== null) {
+      say(board().getAttribute("data-choose-field"));
+    }
+  }
+
+  function plantIn(field) {
+    var button = document.getElementById(
+      "move-plant-card" + chosen + "-field" + field.getAttribute("data-field")
+    );
+    chosen = null;
+    if (button) {
+      button.click();
+    }
+    dress();
+  }
+
+  function pick(card) {
+    var box = boxOf(targetForm(board()), card.getAttribute("data-card"));
+    if (box) {
+      box.click(); // ticks it as the player would, so the form knows it was touched
+      dress();
+    }
+  }
+
+  function act(element) {
+    if (element.hasAttribute("data-drop")) {
+      plantIn(element);
+    } else if (element.getAttribute("data-tap") === "plant") {
+      choose(element.getAttribute("data-card"));
+    } else if (element.getAttribute("data-tap") === "pick") {
+      pick(element);
+    }
+  }
+
+  function actor(event) {
+    var root = board();
+    var element = event.target.closest && event.target.closest("[data-tap], [data-drop]");
+    return element && root && root.contains(element) ? element : null;
+  }
+
+  var dragged = false; // a drag just ended: the click that follows it is not a tap
+
+  document.addEventListener("click", function (event) {
+    var element = actor(event);
+    if (dragged) {
+      dragged = false;
+      return;
+    }
+    if (element) {
+      event.preventDefault();
+      act(element);
+    }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && chosen !== null) {
+      var card = board().querySelector('[data-tap="plant"][data-card="' + chosen + '"]');
+      chosen = null;
+      dress();
+      if (card) {
+        card.focus();
+      }
+      return;
+    }
+    var element = actor(event);
+    if (element && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      act(element);
+    }
+  });
+
+  // Dragging a card onto a field: the card follows the pointer as a ghost.
+  var drag = null;
+
+  document.addEventListener("pointerdown", function (event) {
+    var element = actor(event);
+    if (element && element.getAttribute("data-tap") === "plant" && event.button === 0) {
+      drag = { card: element, x: event.clientX, y: event.clientY, ghost: null };
+    }
+  });
+
+  document.addEventListener("pointermove", function (event) {
+    if (!drag) {
+      return;
+    }
+    var dx = event.clientX - drag.x;
+    var dy = event.clientY - drag.y;
+    if (!drag.ghost && Math.abs(dx) + Math.abs(dy) > 8) {
+      chosen = drag.card.getAttribute("data-card");
+      dress();
+      var rect = drag.card.getBoundingClientRect();
+      drag.ghost = drag.card.cloneNode(true);
+      drag.ghost.removeAttribute("data-card");
+      drag.ghost.classList.add("ghost");
+      drag.ghost.style.left = rect.left + "px";
+      drag.ghost.style.top = rect.top + "px";
+      drag.ghost.style.width = rect.width + "px";
+      document.body.appendChild(drag.ghost);
+    }
+    if (drag.ghost) {
+      drag.ghost.style.transform = "translate(" + dx + "px, " + dy + "px)";
+    }
+  });
+
+  document.addEventListener("pointerup", function (event) {
+    if (!drag) {
+      return;
+    }
+    var ghost = drag.ghost;
+    drag = null;
+    if (!ghost) {
+      return; // a tap: the click does it
+    }
+    ghost.remove();
+    // The click a mouse sends after the drag is not a tap (a finger sends none: forget it).
+    dragged = true;
+    window.setTimeout(function () { dragged = false; });
+    var under = document.elementFromPoint(event.clientX, event.clientY);
+    var field = under && under.closest(".field[data-drop]");
+    if (field) {
+      plantIn(field);
+    } else {
+      chosen = null;
+      dress();
+    }
+  });
+
+  document.addEventListener("pointercancel", function () {
+    if (drag && drag.ghost) {
+      drag.ghost.remove();
+    }
+    drag = null;
+  });
+
+  // The − and + beside each bean asked for.
+  document.addEventListener("click", function (event) {
+    var step = event.target.closest && event.target.closest("button.step");
+    var input = step && document.getElementById(step.getAttribute("aria-controls"));
+    if (!input) {
+      return;
+    }
+    if (step.getAttribute("data-step") === "1") {
+      input.stepUp();
+    } else {
+      input.stepDown();
+    }
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  // The form the taps go to: the one the player last changed (passing through it with the
+  // Tab key is not choosing it).
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest(PICK_FORMS);
+    if (form) {
+      targetKey = form.getAttribute("data-keep");
+      dress();
+    }
+  });
+
+  document.addEventListener("reset", function () {
+    window.setTimeout(dress); // after the boxes are cleared
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "board") {
+      var sent = event.detail.requestConfig && event.detail.requestConfig.elt;
+      if (sent && sent.getAttribute && sent.getAttribute("data-keep") === targetKey) {
+        targetKey = null; // its move was made (or refused): the taps go where they first would
+      }
+      dress();
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", dress);
+})();
