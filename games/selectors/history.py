@@ -46,6 +46,7 @@ def history(*, game: Game, seq: int) -> dict:
     names = [player["name"] for player in public["players"]]
     # Everything face up: each seat's own view gives its hand.
     hands = [(name, engine.view(state, seat)["hand"]) for seat, name in enumerate(names)]
+    turns = list(Snapshot.objects.filter(game=game).order_by("seq").values_list("seq", "turn"))
     return {
         **board(public),
         "game": game,
@@ -62,9 +63,9 @@ def history(*, game: Game, seq: int) -> dict:
             )
             if line
         ],
-        "turns": list(
-            Snapshot.objects.filter(game=game).order_by("seq").values_list("seq", "turn")
-        ),
+        "turns": turns,
+        # The turn the move is in: where its snapshot was taken, at or before the move.
+        "turn_at": max((turn_seq for turn_seq, _ in turns if turn_seq <= seq), default=0),
     }
 
 

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Page, expect
@@ -10,6 +11,9 @@ from games import services
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PASSWORD = "plenty-of-beans-42"
+# axe-core's rules, the version the pinned package bundles; what a page must not have.
+AXE = Axe()
+SERIOUS = {"serious", "critical"}
 
 
 def sign_up(page: Page, base: str, name: str) -> None:
@@ -50,3 +54,15 @@ def logged_in(
 def shoot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def serious_accessibility_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is shown, each with the
+    elements it found them on."""
+    found = AXE.run(page).response["violations"]
+    return [
+        f"{violation['id']} ({violation['impact']}): {violation['help']} at "
+        + ", ".join(" ".join(node["target"]) for node in violation["nodes"][:5])
+        for violation in found
+        if violation["impact"] in SERIOUS
+    ]
