@@ -11,17 +11,13 @@ PostgreSQL); each request is made for STEPS moves spread over the whole game.
 
 import contextlib
 import io
-import os
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
+from bench.in_site import measure_in_site
 from bench.league_bench import _Counter
-from bench.web_bench import _ensure_database
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bohnanza_bench_replay"
 LEAST_MOVES = 500
 STEPS = 60
@@ -29,23 +25,13 @@ ROUNDS = 3
 
 
 def main() -> None:
-    url = os.environ.get("BENCH_REPLAY_DATABASE_URL", DEFAULT_URL)
-    try:
-        _ensure_database(url)
-    except Exception as error:  # noqa: BLE001 - the bench reports and skips, it never hides it
-        print(f"replay: skipped, no PostgreSQL at {url}: {error}")
-        return
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "bohnanza_site.settings",
-        "DATABASE_URL": url,
-        "DEBUG": "false",
-        "CELERY_TASK_ALWAYS_EAGER": "1",
-    }
-    python = sys.executable
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([python, "-m", "bench.replay_step", "--measure"], cwd=ROOT, env=env, check=True)
+    measure_in_site(
+        name="replay",
+        url_variable="BENCH_REPLAY_DATABASE_URL",
+        default_url=DEFAULT_URL,
+        module="bench.replay_step",
+        env={"CELERY_TASK_ALWAYS_EAGER": "1"},
+    )
 
 
 def measure() -> None:
