@@ -19,6 +19,11 @@
     return step ? parseInt(step.getAttribute("data-seq"), 10) : 0;
   }
 
+  // The step last asked for, which a quick run of keys counts on from before it is shown.
+  function asked() {
+    return parseInt(slider().value, 10);
+  }
+
   function last() {
     return parseInt(slider().max, 10);
   }
@@ -98,9 +103,9 @@
     } else if (onSlider) {
       return; // the slider's own keys move it, and its moves fetch the step
     } else if (key === "ArrowRight") {
-      go(shownSeq() + 1);
+      go(asked() + 1);
     } else if (key === "ArrowLeft") {
-      go(shownSeq() - 1);
+      go(asked() - 1);
     } else if (key === "Home") {
       go(0);
     } else if (key === "End") {
