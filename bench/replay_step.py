@@ -3,7 +3,8 @@
 fetch it (an htmx request, answered with the step's partial).
 
 Measured in one process with Django's test client and DEBUG off, as the league figures are:
-the time the site takes to answer, database included. The game (3 players, random bots, a
+the time the site takes to answer, database included, and the CPU time of the site's own
+process (which a machine busy with other work changes less). The game (3 players, random bots, a
 fixed seed) is played once through the services players' moves take, in its own PostgreSQL
 database (BENCH_REPLAY_DATABASE_URL, default a `bohnanza_bench_replay` database on the local
 PostgreSQL); each request is made for STEPS moves spread over the whole game.
@@ -66,19 +67,21 @@ def measure() -> None:
         queries = _Counter()
         with connection.execute_wrapper(queries):
             client.get(f"{history}?seq={steps[STEPS // 2]}", **headers)
-        times, sizes = [], []
+        times, cpu, sizes = [], [], []
         for _ in range(ROUNDS):
             for seq in steps:
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 response = client.get(f"{history}?seq={seq}", **headers)
                 times.append((time.perf_counter() - start) * 1000)
+                cpu.append((time.process_time() - start_cpu) * 1000)
                 assert response.status_code == 200, (seq, response.status_code)
                 sizes.append(len(response.content))
         times.sort()
         print(
-            f"  {name:<34} median {statistics.median(times):5.1f} ms, "
-            f"p90 {times[int(len(times) * 0.9)]:5.1f} ms, median {statistics.median(sizes):7.0f} "
-            f"bytes (smallest {min(sizes)}, largest {max(sizes)}), {queries.count} queries"
+            f"  {name}: median {statistics.median(times):.1f} ms "
+            f"(p90 {times[int(len(times) * 0.9)]:.1f} ms; this process's CPU, median "
+            f"{statistics.median(cpu):.1f} ms), median {statistics.median(sizes):.0f} bytes "
+            f"(smallest {min(sizes)}, largest {max(sizes)}), {queries.count} queries"
         )
 
 

@@ -232,6 +232,7 @@ def game_history(request, game_id: int):
             render(request, "games/history.html#step", page), f"{request.path}?seq={seq}"
         )
     else:
+        page.update(selectors.replay_turns(game=game, seq=seq))
         response = render(request, "games/history.html", page)
     patch_vary_headers(response, ("HX-Request",))
     return response

@@ -46,7 +46,6 @@ def history(*, game: Game, seq: int) -> dict:
     names = [player["name"] for player in public["players"]]
     # Everything face up: each seat's own view gives its hand.
     hands = [(name, engine.view(state, seat)["hand"]) for seat, name in enumerate(names)]
-    turns = list(Snapshot.objects.filter(game=game).order_by("seq").values_list("seq", "turn"))
     return {
         **board(public),
         "game": game,
@@ -63,8 +62,15 @@ def history(*, game: Game, seq: int) -> dict:
             )
             if line
         ],
+    }
+
+
+def replay_turns(*, game: Game, seq: int) -> dict:
+    """The replay page's list of turns, each by the move it starts at (where its snapshot was
+    taken), and the turn move `seq` is in; a step fetched alone has no need of them."""
+    turns = list(Snapshot.objects.filter(game=game).order_by("seq").values_list("seq", "turn"))
+    return {
         "turns": turns,
-        # The turn the move is in: where its snapshot was taken, at or before the move.
         "turn_at": max((turn_seq for turn_seq, _ in turns if turn_seq <= seq), default=0),
     }
 
