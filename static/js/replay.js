@@ -133,19 +133,20 @@
       follow();
     }
   });
-  document.addEventListener("htmx:historyRestore", function () {
-    showPlaying(false);
-    follow();
-  });
-
-  document.addEventListener("DOMContentLoaded", function () {
+  // The controls that need this script shown, on the page as loaded or as the back button
+  // brought it back (from the browser's kept copy, or asked for afresh).
+  function ready() {
     if (!slider()) {
       return;
     }
-    var button = document.getElementById("replay-play");
-    button.hidden = false;
+    document.getElementById("replay-play").hidden = false;
     document.getElementById("replay-go").hidden = true; // the slider fetches on its own
     document.getElementById("replay-keys").hidden = false;
     follow();
+  }
+  document.addEventListener("DOMContentLoaded", ready);
+  document.addEventListener("htmx:historyRestore", function () {
+    showPlaying(false);
+    ready();
   });
 })();

@@ -67,9 +67,15 @@ def test_the_replay_steps_by_keys_slider_and_play_with_one_partial_a_step(
     assert len(replay_requests) == 1 + len(steps)  # the steps gone back to were kept
     for request in replay_requests[1:]:
         assert request.resource_type == "xhr" and request.headers.get("hx-request") == "true"
+    # A step whose copy the browser no longer keeps (it keeps the last ten) is asked for afresh.
+    page.evaluate("sessionStorage.removeItem('htmx-history-cache')")
+    page.go_back()
+    shown(page, 0)
+    expect(page.locator("#replay-play")).to_be_visible()
+    expect(page.locator("#replay-go")).to_be_hidden()
     for _ in range(3):  # quicker than the steps come: each key counts on from the last
         page.keyboard.press("ArrowRight")
-    shown(page, 43)
+    shown(page, 3)
     shoot(page, "replay-desktop")
 
     page.goto(f"{history}?seq={game.seq - 2}")
