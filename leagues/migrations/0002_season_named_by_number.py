@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("leagues", "0001_ratings_and_leagues"),
+        ('leagues', '0001_ratings_and_leagues'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="season",
-            name="name",
+            model_name='season',
+            name='name',
             field=models.CharField(blank=True, max_length=80),
         ),
     ]
