@@ -59,12 +59,15 @@
   }
 
   // After each step is shown: the slider says where the replay is (its value attribute too,
-  // which the page kept for the back button is saved with), and a playing replay goes on.
-  function follow() {
+  // which the page kept for the back button is saved with), and a playing replay goes on. A
+  // step the slider itself asked for leaves its value alone: it may have moved on since.
+  function follow(moveSlider) {
     var input = slider();
     var at = document.getElementById("replay-at");
     var seq = shownSeq();
-    input.value = String(seq);
+    if (moveSlider) {
+      input.value = String(seq);
+    }
     input.setAttribute("value", String(seq));
     if (at) {
       input.setAttribute("aria-valuetext", at.textContent.trim());
@@ -130,7 +133,8 @@
   });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.elt && event.detail.elt.id === "replay-step") {
-      follow();
+      var asker = event.detail.requestConfig && event.detail.requestConfig.elt;
+      follow(asker !== slider());
     }
   });
   // The controls that need this script shown, on the page as loaded or as the back button
@@ -142,7 +146,7 @@
     document.getElementById("replay-play").hidden = false;
     document.getElementById("replay-go").hidden = true; // the slider fetches on its own
     document.getElementById("replay-keys").hidden = false;
-    follow();
+    follow(true);
   }
   document.addEventListener("DOMContentLoaded", ready);
   document.addEventListener("htmx:historyRestore", function () {

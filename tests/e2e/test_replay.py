@@ -81,10 +81,12 @@ def test_the_replay_steps_by_keys_slider_and_play_with_one_partial_a_step(
     page.goto(f"{history}?seq={game.seq - 2}")
     page.set_viewport_size(PHONE)
     page.locator("h1").click()
+    walked_back = page.evaluate("history.length")
     page.keyboard.press(" ")
     expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "true")
     shown(page, game.seq - 1)
     shown(page, game.seq)  # and there it stops
+    assert page.evaluate("history.length") == walked_back  # played steps replace the address
     expect(page.locator("#replay-play")).to_have_text("Play")
     page.keyboard.press(" ")  # from the start again
     shown(page, 1)
