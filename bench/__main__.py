@@ -1,8 +1,19 @@
 """Benchmarks, run with `make bench`: the engine, the pace of a game between people answering
-calls to move, then the web (game page and poll, then the league pages beside the game page),
-the mail/deadline figures, and the calls each player of a daily game gets by channel."""
+calls to move, then the web (game page and poll, then the league pages beside the game page,
+then a step of a long game's replay), the mail/deadline figures, the calls each player of a daily
+game gets by channel, and what a game writes and keeps."""
 
-from bench import async_bench, calls_by_channel, engine_bench, league_bench, pace, peers, web_bench
+from bench import (
+    async_bench,
+    calls_by_channel,
+    engine_bench,
+    game_bytes,
+    league_bench,
+    pace,
+    peers,
+    replay_step,
+    web_bench,
+)
 
 
 def main() -> None:
@@ -11,8 +22,10 @@ def main() -> None:
     pace.main([])
     web_bench.main()
     league_bench.main()
+    replay_step.main()
     async_bench.main()
     calls_by_channel.main([])
+    game_bytes.main()
 
 
 if __name__ == "__main__":

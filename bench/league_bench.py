@@ -7,37 +7,24 @@ set is built once in its own PostgreSQL database (BENCH_LEAGUES_DATABASE_URL, de
 `bohnanza_bench_leagues` database on the local PostgreSQL).
 """
 
-import os
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-from bench.web_bench import _ensure_database
+from bench.in_site import measure_in_site
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bohnanza_bench_leagues"
 REQUESTS = 40
 
 
 def main() -> None:
-    url = os.environ.get("BENCH_LEAGUES_DATABASE_URL", DEFAULT_URL)
-    try:
-        _ensure_database(url)
-    except Exception as error:  # noqa: BLE001 - the bench reports and skips, it never hides it
-        print(f"leagues: skipped, no PostgreSQL at {url}: {error}")
-        return
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "bohnanza_site.settings",
-        "DATABASE_URL": url,
-        "DEBUG": "false",
-    }
-    python = sys.executable
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"], ["leagues_demo"]):
-        subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([python, "-m", "bench.league_bench", "--measure"], cwd=ROOT, env=env, check=True)
+    measure_in_site(
+        name="leagues",
+        url_variable="BENCH_LEAGUES_DATABASE_URL",
+        default_url=DEFAULT_URL,
+        module="bench.league_bench",
+        commands=(["leagues_demo"],),
+    )
 
 
 def measure() -> None:

@@ -7,9 +7,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import push_url
 
 from games import selectors, services
 from games.basics.numbers import small_number
@@ -223,7 +225,18 @@ def how_to_play(request, edition: str):
 def game_history(request, game_id: int):
     game = visible_game(request, game_id, status=Game.Status.FINISHED)
     seq = min(small_number(request.GET.get("seq", "")) or 0, game.seq)
-    return render(request, "games/history.html", selectors.history(game=game, seq=seq))
+    page = selectors.history(game=game, seq=seq)
+    # A step asked for by the page's controls is its partial, and the address follows it; a
+    # link opened, a reload or a step the browser's history has not kept is the whole page.
+    if request.htmx and not request.htmx.history_restore_request:
+        response = push_url(
+            render(request, "games/history.html#step", page), f"{request.path}?seq={seq}"
+        )
+    else:
+        page.update(selectors.replay_turns(game=game, seq=seq))
+        response = render(request, "games/history.html", page)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 @require_GET

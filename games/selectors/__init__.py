@@ -16,7 +16,7 @@ from .boards import (
 )
 from .exports import game_record, game_record_text
 from .guides import how_to_play
-from .history import game_replay, history, seed_matches, state_at
+from .history import game_replay, history, replay_turns, seed_matches, state_at
 from .link_previews import Preview, accept_move, link_preview
 from .lobby import game_lobby, invited, my_games, open_games
 from .profiles import (
@@ -52,6 +52,7 @@ __all__ = [
     "page_head",
     "profile_of",
     "push_devices_of",
+    "replay_turns",
     "running_seats",
     "seat_of",
     "seat_view",

@@ -62,9 +62,16 @@ def history(*, game: Game, seq: int) -> dict:
             )
             if line
         ],
-        "turns": list(
-            Snapshot.objects.filter(game=game).order_by("seq").values_list("seq", "turn")
-        ),
+    }
+
+
+def replay_turns(*, game: Game, seq: int) -> dict:
+    """The replay page's list of turns, each by the move it starts at (where its snapshot was
+    taken), and the turn move `seq` is in; a step fetched alone has no need of them."""
+    turns = list(Snapshot.objects.filter(game=game).order_by("seq").values_list("seq", "turn"))
+    return {
+        "turns": turns,
+        "turn_at": max((turn_seq for turn_seq, _ in turns if turn_seq <= seq), default=0),
     }
 
 

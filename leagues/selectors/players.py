@@ -68,24 +68,17 @@ def player_page(*, user_id: int, viewer) -> PlayerPage | None:
         moves=Sum("moves", default=0),
         timeouts=Sum("timeouts", default=0),
     )
-    viewer_seat = Seat.objects.filter(
-        game=OuterRef("game_id"), user_id=viewer.pk if viewer.is_authenticated else None
-    )
     recent = (
         SeatResult.objects.filter(user_id=user_id)
         .select_related("game")
-        .annotate(
-            shown=ExpressionWrapper(
-                Q(game__is_open=True) | Exists(viewer_seat), output_field=BooleanField()
-            )
-        )
+        .annotate(shown=_shown_to(viewer))
         .order_by("-finished_at", "-game_id")[:RECENT_GAMES]
     )
     return PlayerPage(
         user_id=user_id,
         name=profile.display_name,
         is_bot=profile.is_bot,
-        pools=_histories(user_id),
+        pools=_histories(user_id, viewer),
         recent=list(recent),
         played=results["played"],
         wins=results["wins"],
@@ -95,15 +88,35 @@ def player_page(*, user_id: int, viewer) -> PlayerPage | None:
     )
 
 
-def _histories(user_id: int) -> list[PoolHistory]:
-    """Each pool the player is rated in, with the values their rated games gave, from the
-    value before the first."""
-    values: dict[str, list[int]] = {}
-    changes = RatingChange.objects.filter(user_id=user_id).order_by("rated_at", "game_id")
-    for pool, before, after in changes.values_list("pool", "value_before", "value"):
-        values.setdefault(pool, [before]).append(after)
-    ratings = Rating.objects.filter(user_id=user_id, pool__in=values).order_by("-games")
+def _shown_to(viewer) -> ExpressionWrapper:
+    """Whether `viewer` may see the row's game by name: one open to anyone, or one they sat at
+    (a game only for people with its link is named to its seats alone)."""
+    viewer_seat = Seat.objects.filter(
+        game=OuterRef("game_id"), user_id=viewer.pk if viewer.is_authenticated else None
+    )
+    return ExpressionWrapper(
+        Q(game__is_open=True) | Exists(viewer_seat), output_field=BooleanField()
+    )
+
+
+def _histories(user_id: int, viewer) -> list[PoolHistory]:
+    """Each pool the player is rated in, with the rated games that made its values (each
+    with `shown` for `viewer`), from the value before the first."""
+    changes: dict[str, list[RatingChange]] = {}
+    rows = (
+        RatingChange.objects.filter(user_id=user_id)
+        .select_related("game")
+        .annotate(shown=_shown_to(viewer))
+        .order_by("rated_at", "game_id")
+    )
+    for change in rows:
+        changes.setdefault(change.pool, []).append(change)
+    ratings = Rating.objects.filter(user_id=user_id, pool__in=changes).order_by("-games")
     return [
-        PoolHistory(POOLS[rating.pool], rating, line_chart(values[rating.pool]))
+        PoolHistory(
+            POOLS[rating.pool],
+            rating,
+            line_chart(changes[rating.pool][0].value_before, changes[rating.pool]),
+        )
         for rating in ratings
     ]

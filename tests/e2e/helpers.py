@@ -3,6 +3,7 @@ other seats' moves, made through the services."""
 
 from pathlib import Path
 
+from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Page, expect
@@ -14,6 +15,9 @@ from tests.helpers import state_of
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PASSWORD = "plenty-of-beans-42"
+# axe-core's rules, the version the pinned package bundles; what a page must not have.
+AXE = Axe()
+SERIOUS = {"serious", "critical"}
 
 
 def sign_up(page: Page, base: str, name: str) -> None:
@@ -79,3 +83,15 @@ def play_for_others_until(game: Game, name: str) -> None:
         action = bots.make_bot("heuristic", f"e2e/{position}").choose(state, position)
         user = game.seats.get(position=position).user
         services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+
+
+def serious_accessibility_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is shown, each with the
+    elements it found them on."""
+    found = AXE.run(page).response["violations"]
+    return [
+        f"{violation['id']} ({violation['impact']}): {violation['help']} at "
+        + ", ".join(" ".join(node["target"]) for node in violation["nodes"][:5])
+        for violation in found
+        if violation["impact"] in SERIOUS
+    ]

@@ -2,11 +2,15 @@
 
 import csv
 import io
+import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.urls import reverse
 
-from games.models import Move
+from games import services
+from games.models import Game, Move
+from leagues.models import RatingChange
 from leagues.pools import LEADERBOARD_MIN_GAMES
 from tests.helpers import user_at
 
@@ -88,7 +92,8 @@ def test_the_profile_shows_results_reliability_and_the_rating_chart(
     assert html.count("<polyline") == 2  # 3-player and 4-player pools
     assert "6 rated games" in html
     assert "example.com" not in html
-    assert html.count('href="/games/') == 7  # the recent games, each linked
+    recent = html.split('id="recent-games"')[1]
+    assert recent.count('href="/games/') == 7  # the recent games, each linked
 
 
 def test_the_profile_keeps_a_pinned_number_of_queries(
@@ -96,3 +101,67 @@ def test_the_profile_keeps_a_pinned_number_of_queries(
 ):
     with django_assert_max_num_queries(7):
         client.get(reverse("leagues:player", args=[alice.pk]))
+
+
+def chart_of(html: str) -> str:
+    """The first rating chart's picture."""
+    return re.search(r'<svg class="chart".*?</svg>', html, re.S).group()
+
+
+def test_the_rating_chart_has_a_value_axis_and_dates_in_the_readers_zone_and_language(
+    client, season_of_games, alice
+):
+    # The games ended an hour before midnight in Greenwich, a day later in New Zealand.
+    first = datetime(2026, 3, 1, 23, 0, tzinfo=UTC)
+    changes = RatingChange.objects.filter(user=alice, pool="bohnanza-3").order_by("rated_at")
+    for day, change in enumerate(changes):
+        RatingChange.objects.filter(pk=change.pk).update(rated_at=first + timedelta(days=day))
+    profile = services.profile_get_or_create(user=alice)
+    profile.language, profile.time_zone = "de", "Pacific/Auckland"
+    profile.save()
+    client.force_login(alice)
+
+    chart = chart_of(client.get(reverse("leagues:player", args=[alice.pk])).content.decode())
+
+    dates = re.findall(r'<tspan class="chart-date">([^<]*)</tspan>', chart)
+    assert dates == ["02.03.2026", "04.03.2026", "06.03.2026"]  # first, middle and last game
+    values = [int(v) for v in re.findall(r'text-anchor="end" class="chart-label">(\d+)<', chart)]
+    history = [changes[0].value_before, *(change.value for change in changes)]
+    assert len(values) >= 3 and min(values) <= min(history) and max(values) >= max(history)
+    steps = {b - a for a, b in zip(values, values[1:], strict=False)}
+    assert len(steps) == 1 and steps.pop() in {1, 2, 5, 10, 20, 50, 100, 200, 500}
+
+
+def test_each_point_of_the_rating_chart_opens_its_game_and_a_table_says_the_same(
+    client, season_of_games, alice, dave
+):
+    private = RatingChange.objects.filter(user=alice, pool="bohnanza-3").order_by("rated_at")[2]
+    Game.objects.filter(pk=private.game_id).update(is_open=False)
+    client.force_login(dave)  # who did not sit at the private game
+
+    html = client.get(reverse("leagues:player", args=[alice.pk])).content.decode()
+
+    changes = RatingChange.objects.filter(user=alice, pool="bohnanza-3").order_by("rated_at")
+    linked = re.findall(
+        r'<a href="/games/(\d+)/" tabindex="-1" class="chart-link">', chart_of(html)
+    )
+    assert linked == [str(c.game_id) for c in changes if c.game_id != private.game_id]
+    table = html.split('<details class="chart-table">')[1].split("</details>")[0]
+    rows = table.split("<tbody>")[1].split("<tr>")[1:]
+    assert len(rows) == len(changes)
+    for change, row in zip(changes, rows, strict=True):
+        change_text = f"{change.value} ({change.value - change.value_before:+d})"
+        assert change_text in row
+        if change.game_id == private.game_id:
+            assert "A private game" in row and "/games/" not in row
+        else:
+            assert f'href="/games/{change.game_id}/"' in row
+
+
+def test_games_of_one_day_put_their_date_once_under_the_rating_chart(
+    client, season_of_games, alice
+):
+    html = client.get(reverse("leagues:player", args=[alice.pk])).content.decode()
+
+    dates = re.findall(r'<tspan class="chart-date">([^<]*)</tspan>', chart_of(html))
+    assert len(dates) == 1
