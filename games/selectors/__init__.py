@@ -11,6 +11,7 @@ from .boards import (
     game_page,
     last_chat_id,
     may_watch,
+    may_watch_closed,
     page_head,
 )
 from .guides import how_to_play
@@ -36,6 +37,7 @@ __all__ = [
     "link_preview",
     "locale_of",
     "may_watch",
+    "may_watch_closed",
     "my_games",
     "open_games",
     "page_head",

@@ -21,6 +21,7 @@ from games.models import ChatMessage, Deadline, Game, Move, Seat
 from .book import done_for_you, payment_choices, trade_book, with_trading_hour
 from .lobby import BOT_LEVELS
 from .parts import board_parts
+from .watchers import watched_by_rule
 
 # What a game's scores count, as the result table heads its column.
 SCORE_LABELS = {"coins": gettext_lazy("Coins"), "points": gettext_lazy("Victory points")}
@@ -169,8 +170,15 @@ _CHANGES_SQL = (
 
 def may_watch(*, game: Game, user) -> bool:
     """Anyone may watch a game open to anyone; a game only for people with the link is for
-    its seats alone (the link itself opens the page to join it)."""
-    return game.is_open or (user.is_authenticated and game.seats.filter(user_id=user.pk).exists())
+    its seats alone (the link itself opens the page to join it), and for whom another app's
+    rule lets watch it (a league's games, its players)."""
+    return game.is_open or may_watch_closed(game_id=game.pk, user=user)
+
+
+def may_watch_closed(*, game_id: int, user) -> bool:
+    """Whether this user may watch a game that is not open to anyone."""
+    seats = Seat.objects.filter(game_id=game_id, user_id=user.pk)
+    return (user.is_authenticated and seats.exists()) or watched_by_rule(game_id=game_id, user=user)
 
 
 def game_changes(*, game_id: int) -> tuple[int, int | None, bool, datetime] | None:

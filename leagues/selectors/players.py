@@ -19,8 +19,10 @@ from django.db.models import (
 
 from games.models import Profile, Seat
 from leagues.charts import LineChart, line_chart
-from leagues.models import Rating, RatingChange, SeatResult
+from leagues.models import League, Rating, RatingChange, SeatResult
 from leagues.pools import POOLS, Pool
+
+from .leagues import seen_by
 
 RECENT_GAMES = 10
 
@@ -56,7 +58,7 @@ class PlayerPage:
 def player_page(*, user_id: int, viewer) -> PlayerPage | None:
     """The profile of the player with that id, or None if there is no such player. A game of
     the recent ones that `viewer` may not watch (one only for people with its link, where
-    they had no seat) is listed without its name (`shown` False)."""
+    they had no seat, outside a league they may see) is listed without its name (`shown` False)."""
     profile = Profile.objects.filter(user_id=user_id).only("display_name").first()
     if profile is None:
         return None
@@ -70,12 +72,16 @@ def player_page(*, user_id: int, viewer) -> PlayerPage | None:
     viewer_seat = Seat.objects.filter(
         game=OuterRef("game_id"), user_id=viewer.pk if viewer.is_authenticated else None
     )
+    viewer_league = League.objects.filter(
+        seen_by(viewer), seasons__groups__games__game_id=OuterRef("game_id")
+    )
     recent = (
         SeatResult.objects.filter(user_id=user_id)
         .select_related("game")
         .annotate(
             shown=ExpressionWrapper(
-                Q(game__is_open=True) | Exists(viewer_seat), output_field=BooleanField()
+                Q(game__is_open=True) | Exists(viewer_seat) | Exists(viewer_league),
+                output_field=BooleanField(),
             )
         )
         .order_by("-finished_at", "-game_id")[:RECENT_GAMES]
