@@ -58,8 +58,9 @@ def game_page(
         "log": game_log(game=game, seat=position, names=names, last_moves=log_moves),
         "chat": chat_messages(game=game),
         "presence": poll_token if mine else "",
-        # The reclaim banner: a bot plays this seat after too many timeouts.
-        "stood_in": mine if mine and mine.bot_standing_in else None,
+        # The reclaim banner: a bot plays this seat after too many timeouts, while it may be
+        # taken back (not once its player resigned, nor when the game is over).
+        "stood_in": mine if _may_reclaim(mine, view) else None,
     }
     page.update(board(view))
     if page["book"] is not None:  # a seated player's
@@ -78,6 +79,10 @@ def game_page(
             player["clock"] = clocks[player["seat"]]
         page["trading"]["bot_waits"] = _bot_waiting_for_offers(page)
     return page
+
+
+def _may_reclaim(mine: Seat | None, view: dict) -> bool:
+    return bool(mine and mine.bot_standing_in and mine.resigned_at is None and not view["over"])
 
 
 def _bot_waiting_for_offers(page: dict) -> dict | None:
@@ -376,6 +381,7 @@ def _result(view: dict) -> dict | None:
             "hand": result["hand_sizes"][seat],
             "place": result["places"][seat],
             "winner": seat in result["winners"],
+            "resigned": seat in result.get("resigned", ()),
         }
         for seat in sorted(range(len(players)), key=lambda seat: (result["places"][seat], seat))
     ]
