@@ -332,6 +332,7 @@ def _trading(view, offer_action, accepts, declines, withdraws) -> dict:
             accept = accepts.get(offer["id"])
             entry["can_decline"] = offer["id"] in declines
             entry["accept"] = payment_choices(view, accept, offer) if accept else None
+            entry["cannot_accept"] = "" if accept else _beans_short(view, offer)
             offers_to_me.append(entry)
     builder = None
     if offer_action:
@@ -366,6 +367,18 @@ def counter_offer(page: dict, offer_id: int) -> dict | None:
     ask_faceup = {card["id"] for card in offer["give"] if card["id"] in faceup}
     ask = Counter(card["bean"] for card in offer["give"] if card["id"] not in ask_faceup)
     return {"to": offer["maker"], "give": give, "ask_faceup": ask_faceup, "ask": dict(ask)}
+
+
+def _beans_short(view: dict, offer: dict) -> str:
+    """Why an offer to the seat has no Accept: the beans it asks for that the hand lacks."""
+    held = Counter(card["bean"] for card in view["hand"] or [])
+    short = [(key, n) for key, n in offer["ask"].items() if held[key] < n]
+    if not short:
+        return ""
+    beans = ", ".join(f"{n} × {bean_name(key)}" for key, n in short)
+    return _("You cannot accept: it asks for {beans}, and your hand does not hold them.").format(
+        beans=beans
+    )
 
 
 def _result(view: dict) -> dict | None:
