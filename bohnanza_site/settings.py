@@ -175,6 +175,7 @@ ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_FORMS = {"signup": "games.pages.forms.SignupForm"}
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
 ACCOUNT_ADAPTER = "games.pages.account_adapter.AccountAdapter"
+ACCOUNT_USER_DISPLAY = "games.pages.account_adapter.user_display"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 # Failed logins are limited per client address only: a limit per account would let anyone lock
 # its owner out by typing wrong passwords on purpose.

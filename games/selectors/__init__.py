@@ -18,7 +18,7 @@ from .guides import how_to_play
 from .history import game_replay, history, seed_matches, state_at
 from .link_previews import Preview, accept_move, link_preview
 from .lobby import game_lobby, invited, my_games, open_games
-from .profiles import locale_of, profile_of, push_devices_of, running_seats, webhook_of
+from .profiles import locale_of, name_of, profile_of, push_devices_of, running_seats, webhook_of
 
 __all__ = [
     "Preview",
@@ -39,6 +39,7 @@ __all__ = [
     "may_watch",
     "may_watch_closed",
     "my_games",
+    "name_of",
     "open_games",
     "page_head",
     "profile_of",

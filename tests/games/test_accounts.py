@@ -88,3 +88,24 @@ def test_the_sites_own_mails_greet_from_the_site_by_name(client):
     assert reset.subject.startswith("[Bohnanza] ")
     assert "127.0.0.1:8000" not in reset.subject
     assert "Bohnanza" in reset.body
+
+
+def test_the_name_chosen_at_sign_up_greets_the_player_heads_the_page_and_signs_the_mail(client):
+    sign_up(client, "newcomer@example.com", "Bean Queen")
+
+    html = client.get(reverse("games:home")).content.decode()
+
+    assert "Successfully signed in as Bean Queen." in html
+    assert '<span class="who">Bean Queen</span>' in html
+    [confirm] = [m for m in sent_mail.outbox if "Confirm" in m.subject]
+    assert "user Bean Queen has given your email address" in confirm.body
+    assert "newcomer" not in html.split('class="who"')[1][:40]
+
+
+def test_a_new_name_heads_the_page_at_once(client):
+    sign_up(client, "ann@example.com", "Ann")
+
+    client.post(reverse("links:display_name"), {"display_name": "Annabel"})
+
+    html = client.get(reverse("games:home")).content.decode()
+    assert '<span class="who">Annabel</span>' in html
