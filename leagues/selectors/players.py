@@ -20,11 +20,13 @@ from django.db.models import (
 from games.models import Profile, Seat
 from leagues.charts import LineChart, line_chart
 from leagues.models import League, Rating, RatingChange, SeatResult
-from leagues.pools import POOLS, Pool
+from leagues.pools import FAMILIES, POOLS, Pool
 
 from .leagues import seen_by
 
 RECENT_GAMES = 10
+# The editions scored in victory points rather than coins.
+CONQUESTS = [edition for edition, family in FAMILIES.items() if family == "bohnaparte"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,9 @@ class PlayerPage:
     recent: list[SeatResult]
     played: int
     wins: int
-    average_score: float | None
+    # Coins in Bohnanza, victory points in Bohnaparte: two averages, never one of both.
+    average_coins: float | None
+    average_points: float | None
     moves: int
     timeouts: int
 
@@ -62,10 +66,12 @@ def player_page(*, user_id: int, viewer) -> PlayerPage | None:
     profile = Profile.objects.filter(user_id=user_id).only("display_name").first()
     if profile is None:
         return None
+    conquest = Q(game__edition__in=CONQUESTS)
     results = SeatResult.objects.filter(user_id=user_id).aggregate(
         played=Count("id"),
         wins=Count("id", filter=Q(place=1)),
-        average=Avg("score"),
+        average_coins=Avg("score", filter=~conquest),
+        average_points=Avg("score", filter=conquest),
         moves=Sum("moves", default=0),
         timeouts=Sum("timeouts", default=0),
     )
@@ -93,7 +99,8 @@ def player_page(*, user_id: int, viewer) -> PlayerPage | None:
         recent=list(recent),
         played=results["played"],
         wins=results["wins"],
-        average_score=results["average"],
+        average_coins=results["average_coins"],
+        average_points=results["average_points"],
         moves=results["moves"],
         timeouts=results["timeouts"],
     )
