@@ -57,7 +57,10 @@ def game_create(request):
             form.add_error(None, error.message)
         else:
             return redirect("games:game", game_id=game.id)
-    return render(request, "games/create.html", {"form": form})
+    if request.htmx:  # the edition chosen: its options alone
+        options = form.option_fields(request.GET.get("edition", ""))
+        return render(request, "games/create.html#options", {"options": options})
+    return render(request, "games/create.html", {"form": form, "options": form.option_fields()})
 
 
 def visible_game(request, game_id: int, **conditions) -> Game:
