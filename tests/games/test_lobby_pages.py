@@ -166,3 +166,19 @@ def test_the_create_form_shows_each_time_control_whole_and_the_chosen_editions_o
     assert "option_cavalry" in html and "option_three_fields_at_three" in html  # without a script
     assert "option_cavalry" not in rio and "option_three_fields_at_three" not in rio
     assert "option_cavalry" in bohnaparte.content.decode()
+
+
+def test_a_normal_bot_is_labelled_with_its_level_like_the_others(client, alice):
+    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    client.force_login(alice)
+    client.post(reverse("games:add_bot", args=[game.id]), {"level": "normal"})
+    lobby = client.get(reverse("games:game", args=[game.id])).content.decode()
+    client.post(reverse("games:add_bot", args=[game.id]), {"level": "normal"})
+    client.post(reverse("games:start", args=[game.id]))
+
+    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+
+    assert '<option value="normal" selected>normal bot</option>' in lobby
+    assert '<span class="muted">(normal bot)</span>' in lobby
+    for seat in game.seats.exclude(bot=""):
+        assert f'{seat.name} <span class="muted">(normal bot)</span></h2>' in page
