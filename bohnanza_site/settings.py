@@ -341,5 +341,9 @@ LOGGING = {
         # warnings and errors, and still show.
         "celery.beat": {"level": "WARNING"},
         "celery.app.trace": {"level": "WARNING"},
+        # The reply receiver's SMTP library logs every connection, the check of its own port
+        # at start included; what becomes of each reply is kept (InboundReply) and logged by
+        # the site itself.
+        "mail.log": {"level": "WARNING"},
     },
 }
