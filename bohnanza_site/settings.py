@@ -277,6 +277,9 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = TIME_ZONE
+# What a task prints (the console's mails under `make run`) goes to the terminal as it is,
+# not through the worker's log as "WARNING/ForkPoolWorker-1" lines.
+CELERY_WORKER_REDIRECT_STDOUTS = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # The sweeps expire unrun after one period, so a worker that was down does not run a backlog.
 _SWEEP = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))
