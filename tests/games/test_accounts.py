@@ -109,3 +109,15 @@ def test_a_new_name_heads_the_page_at_once(client):
 
     html = client.get(reverse("games:home")).content.decode()
     assert '<span class="who">Annabel</span>' in html
+
+
+def test_sign_up_mails_the_confirmation_and_the_log_in_page_a_sign_in_code_on_request(client):
+    sign_up(client, "ann@example.com", "Ann")
+    client.logout()
+
+    asked = client.post(reverse("account_request_login_code"), {"email": "ann@example.com"})
+
+    subjects = [message.subject for message in sent_mail.outbox]
+    assert asked.status_code == 302
+    assert any("Confirm" in subject for subject in subjects)
+    assert any("Sign-In Code" in subject or "Login Code" in subject for subject in subjects)
