@@ -51,11 +51,13 @@ test: venv engine messages lint
 	BOHNANZA_ENGINE=python $(BIN)pytest -q -n auto tests/engine
 
 # The worker (with beat) and the receiver of replies to mails run beside runserver; the trap
-# stops them when runserver ends (Ctrl-C). PORT picks the site's port (make run PORT=8001).
+# stops them when runserver ends (Ctrl-C). PORT picks the site's port (make run PORT=8001),
+# which the links in mails name too unless SITE_URL says otherwise.
 PORT ?= 8000
 run: venv engine messages
 	$(PY) manage.py migrate --noinput
 	@mkdir -p var; \
+	export SITE_URL="$${SITE_URL:-http://127.0.0.1:$(PORT)}"; \
 	$(BIN)celery -A bohnanza_site worker --beat -l warning & pid=$$!; echo $$pid > var/celery.pid; \
 	$(PY) manage.py mail_receiver & rpid=$$!; \
 	trap 'kill $$pid $$rpid 2>/dev/null; wait $$pid $$rpid; rm -f var/celery.pid' EXIT; \

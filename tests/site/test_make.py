@@ -24,3 +24,4 @@ def test_make_run_serves_on_the_port_asked_for():
 
     assert "Bohnanza is running at http://127.0.0.1:8123/" in script
     assert "runserver 127.0.0.1:8123" in script
+    assert 'SITE_URL="${SITE_URL:-http://127.0.0.1:8123}"' in script  # the links in its mails
