@@ -51,24 +51,27 @@ test: venv engine messages lint
 	BOHNANZA_ENGINE=python $(BIN)pytest -q -n auto tests/engine
 
 # The worker (with beat) and the receiver of replies to mails run beside runserver; the trap
-# stops them when runserver ends (Ctrl-C).
+# stops them when runserver ends (Ctrl-C). PORT picks the site's port (make run PORT=8001),
+# which the links in mails name too unless SITE_URL says otherwise.
+PORT ?= 8000
 run: venv engine messages
 	$(PY) manage.py migrate --noinput
 	@mkdir -p var; \
+	export SITE_URL="$${SITE_URL:-http://127.0.0.1:$(PORT)}"; \
 	$(BIN)celery -A bohnanza_site worker --beat -l warning & pid=$$!; echo $$pid > var/celery.pid; \
 	$(PY) manage.py mail_receiver & rpid=$$!; \
 	trap 'kill $$pid $$rpid 2>/dev/null; wait $$pid $$rpid; rm -f var/celery.pid' EXIT; \
 	trap 'exit 130' INT TERM; \
-	echo "Bohnanza is running at http://127.0.0.1:8000/"; \
-	echo "Nothing to look at yet? 'make demo' adds players, rated games and a running league."; \
-	$(PY) manage.py runserver 127.0.0.1:8000
+	echo "Bohnanza is running at http://127.0.0.1:$(PORT)/"; \
+	$(if $(DEMO),,echo "Nothing to look at yet? 'make demo' adds players, rated games and a running league.";) \
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # Demo data (200 players, 1,000 finished rated games, a league with a running season), built
 # once, then the site as `make run` serves it.
 demo: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py leagues_demo
-	$(MAKE) run
+	$(MAKE) run DEMO=1
 
 bench: venv engine messages
 	$(PY) -m bench

@@ -176,6 +176,7 @@ ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_FORMS = {"signup": "games.pages.forms.SignupForm"}
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
 ACCOUNT_ADAPTER = "games.pages.account_adapter.AccountAdapter"
+ACCOUNT_USER_DISPLAY = "games.pages.account_adapter.user_display"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 # Failed logins are limited per client address only: a limit per account would let anyone lock
 # its owner out by typing wrong passwords on purpose.
@@ -304,6 +305,9 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = TIME_ZONE
+# What a task prints (the console's mails under `make run`) goes to the terminal as it is,
+# not through the worker's log as "WARNING/ForkPoolWorker-1" lines.
+CELERY_WORKER_REDIRECT_STDOUTS = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # The sweeps expire unrun after one period, so a worker that was down does not run a backlog.
 _SWEEP = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))
@@ -374,5 +378,9 @@ LOGGING = {
         # warnings and errors, and still show.
         "celery.beat": {"level": "WARNING"},
         "celery.app.trace": {"level": "WARNING"},
+        # The reply receiver's SMTP library logs every connection, the check of its own port
+        # at start included; what becomes of each reply is kept (InboundReply) and logged by
+        # the site itself.
+        "mail.log": {"level": "WARNING"},
     },
 }

@@ -25,13 +25,17 @@ FAMILIES = {
     "rio-grande": "bohnanza",
     "bohnaparte": "bohnaparte",
 }
-GROUPS = {2: "2", 3: "3", 4: "4-5", 5: "4-5", 6: "6-7", 7: "6-7"}
+# Player counts that play alike enough to share a pool.
+GROUPS = {2: (2,), 3: (3,), 4: (4, 5), 5: (4, 5), 6: (6, 7), 7: (6, 7)}
 FAMILY_NAMES = {"bohnanza": _("Bohnanza"), "bohnaparte": _("Bohnaparte")}
-GROUP_NAMES = {
-    "2": _("2 players"),
-    "3": _("3 players"),
-    "4-5": _("4 or 5 players"),
-    "6-7": _("6 or 7 players"),
+# Named by the counts a family is played with: Bohnaparte's largest table is six, so its pool
+# of the largest tables is of six players only.
+COUNT_NAMES = {
+    (2,): _("2 players"),
+    (3,): _("3 players"),
+    (4, 5): _("4 or 5 players"),
+    (6, 7): _("6 or 7 players"),
+    (6,): _("6 players"),
 }
 
 
@@ -42,36 +46,50 @@ BOTS_SUFFIX = "-bots"
 class Pool:
     key: str
     family: str
-    group: str
+    counts: tuple[int, ...]
     bots: bool = False
 
     @property
     def label(self) -> str:
-        label = f"{FAMILY_NAMES[self.family]}, {GROUP_NAMES[self.group]}"
+        label = f"{FAMILY_NAMES[self.family]}, {COUNT_NAMES[self.counts]}"
         return _("%(pool)s, with bots") % {"pool": label} if self.bots else label
 
 
-# Only the pools a game can be played in (Bohnaparte has no game of two), the people's first.
-POOLS: dict[str, Pool] = {
-    f"{family}-{group}{BOTS_SUFFIX if bots else ''}": Pool(
-        f"{family}-{group}{BOTS_SUFFIX if bots else ''}", family, group, bots
+def _played(family: str, group: tuple[int, ...]) -> tuple[int, ...]:
+    """The counts of the group that some edition of the family is played with."""
+    return tuple(
+        players
+        for players in group
+        if any(
+            FAMILIES[edition.key] == family
+            and edition.min_players <= players <= edition.max_players
+            for edition in EDITIONS.values()
+        )
     )
+
+
+def _key(family: str, counts: tuple[int, ...], bots: bool = False) -> str:
+    key = "-".join([family, *(str(n) for n in sorted({counts[0], counts[-1]}))])
+    return key + BOTS_SUFFIX if bots else key
+
+
+# Only the pools a game can be played in (Bohnaparte has no game of two, nor of seven), the
+# people's first.
+POOLS: dict[str, Pool] = {
+    _key(family, counts, bots): Pool(_key(family, counts, bots), family, counts, bots)
     for bots in (False, True)
     for family in FAMILY_NAMES
-    for group in GROUP_NAMES
-    if any(
-        FAMILIES[edition.key] == family and GROUPS[players] == group
-        for edition in EDITIONS.values()
-        for players in range(edition.min_players, edition.max_players + 1)
-    )
+    for group in dict.fromkeys(GROUPS.values())
+    if (counts := _played(family, group))
 }
 
 
 def pool_of(edition: str, players: int, *, bots: bool = False) -> Pool | None:
     """The pool a game of this edition and size is rated in, if any: the bots' pool when a
     bot account played in it."""
-    suffix = BOTS_SUFFIX if bots else ""
-    return POOLS.get(f"{FAMILIES.get(edition)}-{GROUPS.get(players)}{suffix}")
+    family = FAMILIES.get(edition)
+    counts = _played(family, GROUPS[players]) if family and players in GROUPS else ()
+    return POOLS.get(_key(family, counts, bots)) if players in counts else None
 
 
 def displayed(mu: float, sigma: float) -> int:

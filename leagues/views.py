@@ -23,7 +23,7 @@ from leagues.selectors.leagues import (
     visible_leagues,
 )
 from leagues.selectors.players import player_page
-from leagues.selectors.ratings import leaderboard
+from leagues.selectors.ratings import LEADERBOARD_SIZE, leaderboard
 from leagues.selectors.seasons import season_tables
 from leagues.services import leagues as services
 
@@ -42,6 +42,7 @@ def ratings(request, pool: str = DEFAULT_POOL):
         "pool": _pool(pool),
         "pools": POOLS.values(),
         "standings": leaderboard(pool=pool),
+        "size": LEADERBOARD_SIZE,
         "min_games": LEADERBOARD_MIN_GAMES,
     }
     return render(request, "leagues/ratings.html", context)

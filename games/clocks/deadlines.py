@@ -1,7 +1,8 @@
 """Deadlines: who must act by when, written inside each move's transaction.
 
 Every seat the engine waits for has one open Deadline row, on the clock the engine names for it
-(`engine.clocks`): the trading window (kind "trading") or the seat's bank (kind "move"). A row
+(`engine.clocks`): the trading window (kind "trading") or the seat's bank (kind "move"); but a
+player awaited only to answer a bot's offers has none (the bot's patience bounds the wait). A row
 stays open, its clock running, while the same seat is still awaited in the same way after
 other seats' moves; the seat's own move closes it and starts a fresh one from the bank.
 
@@ -56,7 +57,10 @@ def deadlines_write(
 
     keep: list[Deadline] = []
     new: list[Deadline] = []
+    bots = {position for position, seat in by_position.items() if seat.plays_as_bot}
     for position, kind in awaited_kinds(state).items():
+        if _answers_bots_only(state, position, bots):
+            continue
         seat = by_position[position]
         row = next((r for r in open_rows if r.seat_id == seat.id and r.kind == kind), None)
         # The trading window runs from the start of trading, whatever the active player does
@@ -75,6 +79,18 @@ def deadlines_write(
     _stretch_for_vacations(game, new, now)
     Deadline.objects.bulk_create(new)
     return keep + new
+
+
+def _answers_bots_only(state, position: int, bots: set[int]) -> bool:
+    """Whether the seat is awaited only to answer offers bots made it: a bot trading as the
+    active player offers unasked, and ends trading after its patience whatever the answer (the
+    offers lapse then), so no clock of the seat's own runs for them; its bank and its timeouts
+    are for what the game cannot go on without. The rules are the engine's as ever: the seat
+    may answer, and the game waits on the bot's clock."""
+    if position == state.active or position in bots:
+        return False
+    makers = {offer.maker for offer in state.offers.values() if offer.to == position}
+    return bool(makers) and makers <= bots
 
 
 def _trading_hours_spent(seats, closed: list[Deadline]) -> None:

@@ -206,7 +206,7 @@ def check_accept(state: State, seat: int, offer: Offer, action: dict) -> tuple[i
         bean = state.card_beans[card]
         got[bean] = got.get(bean, 0) + 1
     if got != offer.ask:  # as plain dicts: an offer asks only for beans it counts at least once
-        owned = Counter(state.card_beans[card] for card in state.hands[seat])
+        owned = Counter([state.card_beans[card] for card in state.hands[seat]])
         for bean, count in offer.ask.items():
             if owned[bean] < count:
                 raise IllegalMove(

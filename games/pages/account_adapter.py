@@ -33,6 +33,14 @@ class AccountAdapter(DefaultAccountAdapter):
 
 def remember_locale(sender, request, user, **kwargs):
     """At log-in, the player's language and zone go into their session, where every request
-    finds them (games.middleware.PlayerLocale) without a query."""
+    finds them (games.middleware.PlayerLocale) without a query; so does their name, for the
+    header."""
     if request is not None and hasattr(request, "session"):
         request.session[locales.SESSION_KEY] = list(selectors.locale_of(user_id=user.pk))
+        request.session[locales.NAME_KEY] = selectors.name_of(user_id=user.pk)
+
+
+def user_display(user) -> str:
+    """How allauth's messages and mails name a player ("Successfully signed in as ..."): by
+    the name they chose at sign-up, not by the account's internal user name."""
+    return selectors.name_of(user_id=user.pk) or user.email

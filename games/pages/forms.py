@@ -8,6 +8,7 @@ from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.conf import settings
 from django.core.validators import MaxLengthValidator
+from django.urls import reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -59,16 +60,30 @@ def accept_fields(*names: str, words: dict[str, str] | None = None) -> None:
 
 class GameCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80, required=False, help_text=_("Optional."))
+    # Shows the chosen edition's options alone, asked for when the page loads and whenever
+    # the edition changes.
     edition = forms.ChoiceField(
-        label=_("Edition"), choices=edition_choices, initial="amigo-classic"
+        label=_("Edition"),
+        choices=edition_choices,
+        initial="amigo-classic",
+        widget=forms.Select(
+            attrs={
+                "hx-get": reverse_lazy("games:create"),
+                "hx-trigger": "load, change",
+                "hx-target": "#options",
+                "hx-swap": "outerHTML",
+            }
+        ),
     )
     players = forms.TypedChoiceField(
         label=_("Players"), choices=[(n, str(n)) for n in range(2, 8)], coerce=int, initial=3
     )
+    # Radio buttons: each preset's whole description wraps on a phone, where a select cut it.
     time_control = forms.ChoiceField(
         label=_("Time to move"),
         choices=timecontrol.choices,
         initial=timecontrol.DEFAULT_PRESET,
+        widget=forms.RadioSelect,
     )
     is_open = forms.TypedChoiceField(
         label=_("Who may join"),
@@ -111,8 +126,14 @@ class GameCreateForm(forms.Form):
                 )
         return data
 
-    def option_fields(self):
-        return [self[name] for name in OPTION_FIELDS]
+    def option_fields(self, edition: str | None = None):
+        """Every edition's options, or only those of `edition` (the page asks for them when its
+        edition is chosen; without a script it shows them all, each naming its edition)."""
+        return [
+            self[name]
+            for name, (owner, _option) in OPTION_FIELDS.items()
+            if edition in (None, owner.key)
+        ]
 
 
 def _counts(option) -> str:

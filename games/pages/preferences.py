@@ -388,6 +388,7 @@ def display_name(request):
     except ServiceError as refusal:
         messages.error(request, refusal.message)
     else:
+        request.session[locales.NAME_KEY] = profile.display_name
         messages.success(
             request,
             _(

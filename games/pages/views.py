@@ -60,7 +60,10 @@ def game_create(request):
             form.add_error(None, error.message)
         else:
             return redirect("games:game", game_id=game.id)
-    return render(request, "games/create.html", {"form": form})
+    if request.htmx:  # the edition chosen: its options alone
+        options = form.option_fields(request.GET.get("edition", ""))
+        return render(request, "games/create.html#options", {"options": options})
+    return render(request, "games/create.html", {"form": form, "options": form.option_fields()})
 
 
 def visible_game(request, game_id: int, **conditions) -> Game:
@@ -164,16 +167,18 @@ def game_poll(request, game_id: int):
     The `UnchangedPoll` middleware gives most of these answers before the session, auth and
     the rest of the middleware run; what it passes on has been checked already."""
     if not getattr(request, "poll_checked", False):
-        unchanged = poll_unchanged(request, game_id)
+        unchanged = poll_unchanged(request, game_id, watcher=request.user)
         if unchanged is not None:
             return unchanged
     return render_game(request, started_game(request, game_id))
 
 
-def poll_unchanged(request, game_id: int) -> HttpResponse | None:
+def poll_unchanged(request, game_id: int, watcher=None) -> HttpResponse | None:
     """The poll's answer when it needs no board: 404 for no such game, 204 while nothing
     changed since the page's seq and chat message; None when the board must go out. The
-    page's presence token marks it open, so its player gets no mail meanwhile."""
+    page's presence token marks it open, so its player gets no mail meanwhile. A private
+    game polled without a seat's token is answered once the `watcher` is known (the view
+    passes its user; the middleware, which loads none, leaves it to the view)."""
     changes = selectors.game_changes(game_id=game_id)
     if changes is None:
         raise Http404
@@ -182,7 +187,10 @@ def poll_unchanged(request, game_id: int) -> HttpResponse | None:
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     seen = presence.seat_seen(token=request.GET.get("seen", ""), session_key=session_key)
     if not is_open and seen != game_id:
-        raise Http404  # only the seats' own pages poll a private game
+        if watcher is None:
+            return None
+        if not selectors.may_watch_closed(game_id=game_id, user=watcher):
+            raise Http404  # a seat's own page, or one a rule lets watch (a league's player)
     request.poll_checked = True
     chat = request.GET.get("chat")  # the page sends its last message; other clients need not
     if request.GET.get("since") == str(seq) and chat in (None, str(last_chat or 0)):

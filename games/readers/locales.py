@@ -12,6 +12,8 @@ LANGUAGE_CODES = frozenset(code for code, _ in settings.LANGUAGES)
 ZONE_COOKIE = "tz"
 # A signed-in player's (language, zone), kept in their session so that a page costs no query.
 SESSION_KEY = "locale"
+# ... and their name at the table, which the header of every page shows (base.html).
+NAME_KEY = "display_name"
 
 
 # The areas of the time-zone database's own names (Europe/Rome, America/New_York, Etc/GMT-2),

@@ -11,6 +11,7 @@ from .boards import (
     game_page,
     last_chat_id,
     may_watch,
+    may_watch_closed,
     page_head,
     seat_view,
 )
@@ -21,6 +22,7 @@ from .link_previews import Preview, accept_move, link_preview
 from .lobby import game_lobby, invited, my_games, open_games
 from .profiles import (
     locale_of,
+    name_of,
     profile_of,
     push_devices_of,
     running_seats,
@@ -47,7 +49,9 @@ __all__ = [
     "link_preview",
     "locale_of",
     "may_watch",
+    "may_watch_closed",
     "my_games",
+    "name_of",
     "open_games",
     "page_head",
     "profile_of",

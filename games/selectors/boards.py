@@ -21,6 +21,7 @@ from games.models import ChatMessage, Deadline, Game, Move, Seat
 from .book import done_for_you, payment_choices, trade_book, with_trading_hour
 from .lobby import level_of
 from .parts import board_parts
+from .watchers import watched_by_rule
 
 # What a game's scores count, as the result table heads its column.
 SCORE_LABELS = {"coins": gettext_lazy("Coins"), "points": gettext_lazy("Victory points")}
@@ -57,8 +58,9 @@ def game_page(
         "log": game_log(game=game, seat=position, names=names, last_moves=log_moves),
         "chat": chat_messages(game=game),
         "presence": poll_token if mine else "",
-        # The reclaim banner: a bot plays this seat after too many timeouts.
-        "stood_in": mine if mine and mine.bot_standing_in else None,
+        # The reclaim banner: a bot plays this seat after too many timeouts, while it may be
+        # taken back (not once its player resigned, nor when the game is over).
+        "stood_in": mine if _may_reclaim(mine, view) else None,
     }
     page.update(board(view))
     if page["book"] is not None:  # a seated player's
@@ -94,6 +96,10 @@ def seat_view(*, game: Game, seat: Seat) -> dict:
         "clocks": [clocks.get(position) for position in range(len(names))],
         "log": game_log(game=game, seat=seat.position, names=names, last_moves=BOARD_LOG_MOVES),
     }
+
+
+def _may_reclaim(mine: Seat | None, view: dict) -> bool:
+    return bool(mine and mine.bot_standing_in and mine.resigned_at is None and not view["over"])
 
 
 def _bot_waiting_for_offers(page: dict) -> dict | None:
@@ -197,8 +203,15 @@ _CHANGES_SQL = (
 
 def may_watch(*, game: Game, user) -> bool:
     """Anyone may watch a game open to anyone; a game only for people with the link is for
-    its seats alone (the link itself opens the page to join it)."""
-    return game.is_open or (user.is_authenticated and game.seats.filter(user_id=user.pk).exists())
+    its seats alone (the link itself opens the page to join it), and for whom another app's
+    rule lets watch it (a league's games, its players)."""
+    return game.is_open or may_watch_closed(game_id=game.pk, user=user)
+
+
+def may_watch_closed(*, game_id: int, user) -> bool:
+    """Whether this user may watch a game that is not open to anyone."""
+    seats = Seat.objects.filter(game_id=game_id, user_id=user.pk)
+    return (user.is_authenticated and seats.exists()) or watched_by_rule(game_id=game_id, user=user)
 
 
 def game_changes(*, game_id: int) -> tuple[int, int | None, bool, datetime] | None:
@@ -358,6 +371,7 @@ def _trading(view, offer_action, accepts, declines, withdraws) -> dict:
             accept = accepts.get(offer["id"])
             entry["can_decline"] = offer["id"] in declines
             entry["accept"] = payment_choices(view, accept, offer) if accept else None
+            entry["cannot_accept"] = "" if accept else _beans_short(view, offer)
             offers_to_me.append(entry)
     builder = None
     if offer_action:
@@ -394,6 +408,18 @@ def counter_offer(page: dict, offer_id: int) -> dict | None:
     return {"to": offer["maker"], "give": give, "ask_faceup": ask_faceup, "ask": dict(ask)}
 
 
+def _beans_short(view: dict, offer: dict) -> str:
+    """Why an offer to the seat has no Accept: the beans it asks for that the hand lacks."""
+    held = Counter(card["bean"] for card in view["hand"] or [])
+    short = [(key, n) for key, n in offer["ask"].items() if held[key] < n]
+    if not short:
+        return ""
+    beans = ", ".join(f"{n} × {bean_name(key)}" for key, n in short)
+    return _("You cannot accept: it asks for {beans}, and your hand does not hold them.").format(
+        beans=beans
+    )
+
+
 def result_table(view: dict) -> dict | None:
     """The engine's outcome, with the seats in the order of their places."""
     result = view["result"]
@@ -407,6 +433,7 @@ def result_table(view: dict) -> dict | None:
             "hand": result["hand_sizes"][seat],
             "place": result["places"][seat],
             "winner": seat in result["winners"],
+            "resigned": seat in result.get("resigned", ()),
         }
         for seat in sorted(range(len(players)), key=lambda seat: (result["places"][seat], seat))
     ]

@@ -15,9 +15,9 @@ from games.models import Game, Seat
 # name; "random" plays any legal move).
 BOT_LEVELS = {
     "easy": gettext_lazy("easy bot"),
-    "normal": gettext_lazy("bot"),
+    "normal": gettext_lazy("normal bot"),
     "strong": gettext_lazy("strong bot"),
-    "heuristic": gettext_lazy("bot"),
+    "heuristic": gettext_lazy("normal bot"),
     "random": gettext_lazy("random bot"),
 }
 # How a bot account's seat is shown beside its name: a program plays it through the bot API.

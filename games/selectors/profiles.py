@@ -25,6 +25,14 @@ def locale_of(*, user_id) -> tuple[str, str]:
     return locales.language_or_default(language), locales.zone_or_none(zone) or "UTC"
 
 
+def name_of(*, user_id) -> str:
+    """The name the player shows at the table ("" before they have a profile)."""
+    return (
+        Profile.objects.filter(user_id=user_id).values_list("display_name", flat=True).first()
+        or ""
+    )
+
+
 def webhook_of(*, user) -> Webhook | None:
     return Webhook.objects.filter(user=user).first()
 

@@ -37,26 +37,35 @@ class LeaguePage:
     sort: str
 
 
+def seen_by(user) -> Q:
+    """Leagues a visitor may see: public ones, and the private ones they organise or play in."""
+    seen = Q(is_public=True)
+    if user.is_authenticated:
+        seen |= Q(organiser=user) | Q(seasons__entries__user=user)
+    return seen
+
+
 def visible_leagues(*, user) -> list[League]:
     """Public leagues, and the private ones the user organises or plays in."""
-    mine = Q(is_public=True)
-    if user.is_authenticated:
-        mine |= Q(organiser=user) | Q(seasons__entries__user=user)
-    return list(League.objects.filter(mine).distinct().order_by("-is_public", "name"))
+    return list(League.objects.filter(seen_by(user)).distinct().order_by("-is_public", "name"))
+
+
+def may_watch_game(game_id: int, user) -> bool:
+    """A league's game is watched by whoever may see the league (anyone, for a public one),
+    as an onlooker: the games' rule for games only for people with the link."""
+    league = League.objects.filter(seasons__groups__games__game_id=game_id)
+    return league.filter(seen_by(user)).exists()
 
 
 def user_leagues(*, user_id: int, viewer) -> list[League]:
     """Leagues with a season the player signed up for that has not ended, as far as the
     viewer may see them: a private league is named only to its own players and organiser."""
-    seen = Q(is_public=True)
-    if viewer.is_authenticated:
-        seen |= Q(organiser=viewer) | Q(seasons__entries__user=viewer)
     return list(
         League.objects.filter(
             seasons__entries__user_id=user_id,
             seasons__status__in=[Season.Status.SIGNUP, Season.Status.RUNNING],
         )
-        .filter(id__in=League.objects.filter(seen).values("id"))
+        .filter(id__in=League.objects.filter(seen_by(viewer)).values("id"))
         .distinct()
         .order_by("name")
     )

@@ -19,10 +19,14 @@ from django.db.models import (
 
 from games.models import Profile, Seat
 from leagues.charts import LineChart, line_chart
-from leagues.models import Rating, RatingChange, SeatResult
-from leagues.pools import POOLS, Pool
+from leagues.models import League, Rating, RatingChange, SeatResult
+from leagues.pools import FAMILIES, POOLS, Pool
+
+from .leagues import seen_by
 
 RECENT_GAMES = 10
+# The editions scored in victory points rather than coins.
+CONQUESTS = [edition for edition, family in FAMILIES.items() if family == "bohnaparte"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,9 @@ class PlayerPage:
     recent: list[SeatResult]
     played: int
     wins: int
-    average_score: float | None
+    # Coins in Bohnanza, victory points in Bohnaparte: two averages, never one of both.
+    average_coins: float | None
+    average_points: float | None
     moves: int
     timeouts: int
 
@@ -57,14 +63,16 @@ class PlayerPage:
 def player_page(*, user_id: int, viewer) -> PlayerPage | None:
     """The profile of the player with that id, or None if there is no such player. A game of
     the recent ones that `viewer` may not watch (one only for people with its link, where
-    they had no seat) is listed without its name (`shown` False)."""
+    they had no seat, outside a league they may see) is listed without its name (`shown` False)."""
     profile = Profile.objects.filter(user_id=user_id).only("display_name", "is_bot").first()
     if profile is None:
         return None
+    conquest = Q(game__edition__in=CONQUESTS)
     results = SeatResult.objects.filter(user_id=user_id).aggregate(
         played=Count("id"),
         wins=Count("id", filter=Q(place=1)),
-        average=Avg("score"),
+        average_coins=Avg("score", filter=~conquest),
+        average_points=Avg("score", filter=conquest),
         moves=Sum("moves", default=0),
         timeouts=Sum("timeouts", default=0),
     )
@@ -82,20 +90,26 @@ def player_page(*, user_id: int, viewer) -> PlayerPage | None:
         recent=list(recent),
         played=results["played"],
         wins=results["wins"],
-        average_score=results["average"],
+        average_coins=results["average_coins"],
+        average_points=results["average_points"],
         moves=results["moves"],
         timeouts=results["timeouts"],
     )
 
 
 def _shown_to(viewer) -> ExpressionWrapper:
-    """Whether `viewer` may see the row's game by name: one open to anyone, or one they sat at
-    (a game only for people with its link is named to its seats alone)."""
+    """Whether `viewer` may see the row's game by name: one open to anyone, one they sat at,
+    or one of a league they may see (a game only for people with its link is named to its seats
+    and to those who may see its league alone)."""
     viewer_seat = Seat.objects.filter(
         game=OuterRef("game_id"), user_id=viewer.pk if viewer.is_authenticated else None
     )
+    viewer_league = League.objects.filter(
+        seen_by(viewer), seasons__groups__games__game_id=OuterRef("game_id")
+    )
     return ExpressionWrapper(
-        Q(game__is_open=True) | Exists(viewer_seat), output_field=BooleanField()
+        Q(game__is_open=True) | Exists(viewer_seat) | Exists(viewer_league),
+        output_field=BooleanField(),
     )
 
 

@@ -207,20 +207,20 @@
 
   function offerNotifications() {
     var asked = document.querySelector(".notify");
-    if (!asked || !window.Notification || Notification.permission === "denied") {
+    if (!asked || !window.Notification) {
       return;
     }
     var button = asked.querySelector("button");
-    if (Notification.permission === "granted") {
-      asked.textContent = asked.getAttribute("data-notify-on");
+    // Denied, now or before: said, with the way back, rather than the button vanishing.
+    var said = { granted: "data-notify-on", denied: "data-notify-off" };
+    if (said[Notification.permission]) {
+      asked.textContent = asked.getAttribute(said[Notification.permission]);
     }
     asked.hidden = false;
     button && button.addEventListener("click", function () {
       Notification.requestPermission().then(function (answer) {
-        if (answer === "granted") {
-          asked.textContent = asked.getAttribute("data-notify-on");
-        } else {
-          asked.hidden = true;
+        if (said[answer]) {
+          asked.textContent = asked.getAttribute(said[answer]);
         }
       });
     });

@@ -8,9 +8,8 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Error, Page, expect
 
 from games import engine, services
-from games.models import Game, Move
+from games.models import Deadline, Game, Move
 from tests.games.helpers import let_patience_run_out
-from tests.helpers import state_of
 
 from .helpers import harvest_button, logged_in, shoot
 
@@ -175,9 +174,11 @@ def test_the_pages_on_a_phone_a_table_of_seven_and_a_fast_clock(live_server, eag
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
     fast = a_table(4)
-    mine = fast.seats.get(user__username="alice").position
-    while mine not in engine.waiting_for(state_of(fast)):
-        let_patience_run_out(fast)  # the bots before her wait for her offers, then play
+    mine = fast.seats.get(user__username="alice")
+    # The bots before her wait for her offers, then play, until her own clock runs (a bot's
+    # offer to her starts none).
+    while not Deadline.objects.filter(seat=mine, done=False).exists():
+        let_patience_run_out(fast)
     phone.goto(f"{live_server.url}/games/{fast.id}/")
     expect(phone.locator(".player.me [data-left]")).to_have_text(re.compile(r"^\d:\d\d left$"))
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -88,3 +88,36 @@ def test_the_sites_own_mails_greet_from_the_site_by_name(client):
     assert reset.subject.startswith("[Bohnanza] ")
     assert "127.0.0.1:8000" not in reset.subject
     assert "Bohnanza" in reset.body
+
+
+def test_the_name_chosen_at_sign_up_greets_the_player_heads_the_page_and_signs_the_mail(client):
+    sign_up(client, "newcomer@example.com", "Bean Queen")
+
+    html = client.get(reverse("games:home")).content.decode()
+
+    assert "Successfully signed in as Bean Queen." in html
+    assert '<span class="who">Bean Queen</span>' in html
+    [confirm] = [m for m in sent_mail.outbox if "Confirm" in m.subject]
+    assert "user Bean Queen has given your email address" in confirm.body
+    assert "newcomer" not in html.split('class="who"')[1][:40]
+
+
+def test_a_new_name_heads_the_page_at_once(client):
+    sign_up(client, "ann@example.com", "Ann")
+
+    client.post(reverse("links:display_name"), {"display_name": "Annabel"})
+
+    html = client.get(reverse("games:home")).content.decode()
+    assert '<span class="who">Annabel</span>' in html
+
+
+def test_sign_up_mails_the_confirmation_and_the_log_in_page_a_sign_in_code_on_request(client):
+    sign_up(client, "ann@example.com", "Ann")
+    client.logout()
+
+    asked = client.post(reverse("account_request_login_code"), {"email": "ann@example.com"})
+
+    subjects = [message.subject for message in sent_mail.outbox]
+    assert asked.status_code == 302
+    assert any("Confirm" in subject for subject in subjects)
+    assert any("Sign-In Code" in subject or "Login Code" in subject for subject in subjects)

@@ -12,7 +12,7 @@ from games.engine.bohnaparte.board import part
 from games.engine.bohnaparte.listing import MOVE_KINDS
 from games.engine.bohnaparte.maps import MAPS
 from games.models import Deadline, Game
-from tests.helpers import fresh, state_of, user_at
+from tests.helpers import fresh, started, state_of, user_at
 
 from .campaigns import bohnaparte_game, to_attack
 from .helpers import good_move, play_until, post_move, seq_of
@@ -318,3 +318,27 @@ def test_the_map_costs_the_page_no_query_more(client, campaign, django_assert_ma
         response = client.get(reverse("games:game", args=[game.id]))
     assert response.status_code == 200
     assert '<svg class="map"' in response.content.decode()
+
+
+def test_each_holders_lands_carry_their_own_mark_even_where_names_share_a_letter(client, alice):
+    game = started([alice], "bohnaparte", bots=2)
+    state = state_of(game)
+    owners = part(state).owners
+    owners[0], owners[1], owners[2] = 0, 1, 2
+    Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
+
+    client.force_login(alice)
+    html = client.get(reverse("games:game", args=[game.id])).content.decode()
+
+    marks = re.findall(r'class="token-letter">(\w+)<', html)
+    assert len(marks) == 3 and len(set(marks)) == 3
+    for mark, seat in zip(marks, (0, 1, 2), strict=True):
+        name = game.seats.get(position=seat).name
+        assert re.search(rf'class="token-mark"[^>]*>{mark}</span> {name}', html)
+
+
+def test_a_phone_is_told_that_the_map_scrolls_sideways(client, campaign):
+    html = page_of(client, campaign, 0)
+
+    assert "swipe it sideways to see all of it" in html
+    assert 'class="map-wrap" tabindex="0"' in html

@@ -374,3 +374,40 @@ def test_a_bot_trading_as_the_active_player_takes_alices_standing_gift_at_once(g
     # A gift brings her nothing: no word of beans waiting beside her fields.
     assert "as a gift" in accepted.body
     assert "The beans you received" not in accepted.body
+
+
+def test_a_bots_offer_starts_no_clock_of_alices_and_costs_her_no_time_nor_a_timeout(game, alice):
+    game = a_bot_waits_for_alice(game, alice)
+    mine = position_of(game, alice)
+    state = state_of(game)
+    offer = offer_from_active_bot(state, mine)
+    seat = Seat.objects.get(game=game, position=mine)
+
+    assert mine in engine.waiting_for(state)  # the rules still let her answer
+    assert not Deadline.objects.filter(game=game, seat=seat, done=False).exists()
+    services.move_submit(
+        game_id=game.id,
+        user=alice,
+        action={"kind": "decline", "offer": offer.id},
+        expected_seq=game.seq,
+    )
+    after = Seat.objects.get(pk=seat.pk)
+    assert (after.bank, after.timeouts) == (seat.bank, 0)
+
+
+
+def test_a_bots_offer_asking_for_a_bean_alice_lacks_says_why_she_cannot_accept(game, alice):
+    game = a_bot_waits_for_alice(game, alice)
+    mine = position_of(game, alice)
+    state = state_of(game)
+    offer = offer_from_active_bot(state, mine)
+    held = {state.card_beans[card] for card in state.hands[mine]}
+    lacking = next(bean for bean in sorted(set(state.card_beans)) if bean not in held)
+    offer.ask = {lacking: 2}
+    Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
+
+    html = alice_page(fresh(game), alice)
+
+    assert f'id="accept-offer{offer.id}"' not in html
+    name = engine.BEANS[lacking].name
+    assert f"You cannot accept: it asks for 2 × {name}, and your hand does not hold them." in html

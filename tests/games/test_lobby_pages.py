@@ -1,9 +1,12 @@
 """The pages before the start: creating a game, joining by invitation, bots, leaving, cancelling."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from games import services
+from games.clocks import timecontrol
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -145,3 +148,37 @@ def test_the_game_page_shows_each_bots_level_by_its_name(client, alice):
         label = "strong bot" if seat.bot == "strong" else "easy bot"
         assert f'{seat.name} <span class="muted">({label})</span></h2>' in page
     assert f'{game.seats.get(user=alice).name} <span class="muted">(you)' in page
+
+
+def test_the_create_form_shows_each_time_control_whole_and_the_chosen_editions_options(
+    client, alice
+):
+    client.force_login(alice)
+    url = reverse("games:create")
+
+    html = client.get(url).content.decode()
+    rio = client.get(url, {"edition": "rio-grande"}, HTTP_HX_REQUEST="true").content.decode()
+    bohnaparte = client.get(url, {"edition": "bohnaparte"}, HTTP_HX_REQUEST="true")
+
+    for _key, label in timecontrol.choices():
+        assert re.search(rf"<label[^>]*>\s*<input[^>]*>\s*{re.escape(label)}</label>", html)
+    assert 'hx-get="/games/new/"' in html and 'hx-trigger="load, change"' in html
+    assert "option_cavalry" in html and "option_three_fields_at_three" in html  # without a script
+    assert "option_cavalry" not in rio and "option_three_fields_at_three" not in rio
+    assert "option_cavalry" in bohnaparte.content.decode()
+
+
+def test_a_normal_bot_is_labelled_with_its_level_like_the_others(client, alice):
+    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    client.force_login(alice)
+    client.post(reverse("games:add_bot", args=[game.id]), {"level": "normal"})
+    lobby = client.get(reverse("games:game", args=[game.id])).content.decode()
+    client.post(reverse("games:add_bot", args=[game.id]), {"level": "normal"})
+    client.post(reverse("games:start", args=[game.id]))
+
+    page = client.get(reverse("games:game", args=[game.id])).content.decode()
+
+    assert '<option value="normal" selected>normal bot</option>' in lobby
+    assert '<span class="muted">(normal bot)</span>' in lobby
+    for seat in game.seats.exclude(bot=""):
+        assert f'{seat.name} <span class="muted">(normal bot)</span></h2>' in page

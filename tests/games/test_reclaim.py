@@ -15,7 +15,7 @@ from games.clocks import timecontrol
 from games.models import Deadline, Game, Seat
 from tests.helpers import fresh, state_of, user_at
 
-from .helpers import play_until
+from .helpers import on_the_last_pass, play_until
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +193,23 @@ def test_a_player_back_from_a_bot_gets_the_whole_trading_window_again(
     assert trading_due(seat) == row.started_at + timecontrol.trading_window(game)
     seat.refresh_from_db()
     assert (seat.bot_standing_in, seat.timeouts) == (False, 0)
+
+
+def test_a_player_who_resigned_is_offered_no_seat_back_and_the_final_table_says_so(
+    client, stood_in, django_capture_on_commit_callbacks
+):
+    game = stood_in.game
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seat_resign(game_id=game.id, user=stood_in.user)
+    client.force_login(stood_in.user)
+
+    running = page(client, game)
+    game = play_until(on_the_last_pass(fresh(game)), lambda state: state.over)
+    finished = page(client, game)
+
+    for html in (running, finished):
+        assert BANNER not in html and "Take your seat back" not in html
+    table = finished.split('class="scores"')[1].split("</table>")[0]
+    last_row = table.split("<tr")[-1]
+    assert stood_in.name in last_row and "resigned" in last_row
+    assert "A player who resigned ranks last" in finished

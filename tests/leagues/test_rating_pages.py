@@ -7,10 +7,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from games import services
 from games.models import Game, Move
-from leagues.models import RatingChange
+from leagues.models import RatingChange, SeatResult
 from leagues.pools import LEADERBOARD_MIN_GAMES
 from tests.helpers import user_at
 
@@ -165,3 +166,26 @@ def test_games_of_one_day_put_their_date_once_under_the_rating_chart(
 
     dates = re.findall(r'<tspan class="chart-date">([^<]*)</tspan>', chart_of(html))
     assert len(dates) == 1
+
+
+def test_the_leaderboard_says_it_lists_the_best_hundred_and_the_downloads_everyone(
+    client, season_of_games
+):
+    html = client.get(reverse("leagues:ratings", args=["bohnanza-3"])).content.decode()
+
+    assert "The best 100 players are listed here; the downloads below list everyone." in html
+
+
+def test_the_profile_averages_coins_and_victory_points_apart(client, alice, bob, carol):
+    now = timezone.now()
+    for edition, score in (("amigo-1997", 12), ("amigo-1997", 10), ("bohnaparte", 4)):
+        game = started([alice, bob, carol], edition=edition)
+        position = game.seats.get(user=alice).position
+        SeatResult.objects.create(
+            game=game, position=position, user=alice, place=1, score=score, finished_at=now
+        )
+
+    html = client.get(reverse("leagues:player", args=[alice.pk])).content.decode()
+
+    assert '<dd id="average-coins">11.0</dd>' in html
+    assert '<dd id="average-points">4.0</dd>' in html

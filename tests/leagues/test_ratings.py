@@ -1,8 +1,10 @@
 """Ratings: Plackett-Luce per pool, updated once when a rated game ends, rebuilt to the same."""
 
+import importlib
 import io
 
 import pytest
+from django.apps import apps as django_apps
 from django.core.management import call_command
 
 from games import services
@@ -118,3 +120,20 @@ def test_pools_keep_editions_families_and_player_counts_apart():
     assert pool_of("rio-grande", 7).key == "bohnanza-6-7"
     assert pool_of("bohnaparte", 4).key == "bohnaparte-4-5"
     assert pool_of("amigo-1997", 3) != pool_of("bohnaparte", 3)
+
+
+def test_no_pool_names_a_player_count_its_edition_cannot_have():
+    labels = [pool.label for pool in POOLS.values()]
+
+    assert "Bohnaparte, 6 or 7 players" not in labels and "Bohnaparte, 6 players" in labels
+    assert pool_of("bohnaparte", 6).key == "bohnaparte-6"
+    assert pool_of("bohnaparte", 7) is None
+
+
+def test_ratings_kept_in_the_old_bohnaparte_pool_of_six_or_seven_move_to_the_pool_of_six(alice):
+    migration = importlib.import_module("leagues.migrations.0004_bohnaparte_pool_of_six")
+    Rating.objects.create(user=alice, pool="bohnaparte-6-7", mu=27, sigma=6, value=1450, games=2)
+
+    migration.renamed(migration.OLD, migration.NEW)(django_apps, None)
+
+    assert Rating.objects.get(user=alice).pool == "bohnaparte-6"

@@ -12,6 +12,7 @@ from django.core import mail
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from bohnanza_site.celery import app as celery_app
 from bohnanza_site.console_mail import ReadableConsoleBackend
 from bohnanza_site.logging_filters import QuietPolls
 
@@ -109,3 +110,7 @@ def test_answered_polls_stay_out_of_the_development_servers_log_and_failed_ones_
     assert not quiet.filter(record("GET /games/4/poll/?since=3 HTTP/1.1", "204"))
     assert quiet.filter(record("GET /games/4/poll/?since=3 HTTP/1.1", "500"))
     assert quiet.filter(record("POST /games/4/move/ HTTP/1.1", "200"))
+
+
+def test_a_workers_printed_mails_reach_the_terminal_as_they_are():
+    assert celery_app.conf.worker_redirect_stdouts is False

@@ -57,7 +57,7 @@ def _neighbour_cells(layout: str, shifted: bool, row: int, column: int) -> list[
     # depending on which way this row is shifted.
     right = (row % 2 == 1) != shifted
     near = (column, column + 1) if right else (column - 1, column)
-    return [*beside, *((other, c) for other in (row - 1, row + 1) for c in near)]
+    return [*beside, *[(other, c) for other in (row - 1, row + 1) for c in near]]
 
 
 def parse(key: str, data: dict) -> Map:

@@ -18,7 +18,7 @@ from .steps import DISCARD, END_TURN, STEPS, DuelPart
 from .wording import EVENTS, PROMPTS
 from .wording import STEPS as STEP_WORDS
 
-TURN: Final = (*(step.name for step in STEPS), "draw")  # the draw is the base game's
+TURN: Final = (*[step.name for step in STEPS], "draw")  # the draw is the base game's
 
 
 class Duel(Expansion):

@@ -48,12 +48,13 @@ def bohnaparte_board(view: dict) -> dict | None:
     if ours is None:
         return None
     names = [player["name"] for player in view["players"]]
+    marks = owner_marks(names)
     spots = ours["map"]["lands"]
     labels = [land_label(spot["kind"], spot["land"]) for spot in spots]
     moves = _moves(view, ours, labels)
     return {
-        "map": _map(ours, spots, labels, names, moves),
-        "players": _players(view, ours, names, labels),
+        "map": _map(ours, spots, labels, names, marks, moves),
+        "players": _players(view, ours, names, marks, labels),
         "depot": ours["depot"],
         "depot_size": ours["depot_size"],
         "drawn": ours["drawn"],
@@ -64,7 +65,27 @@ def bohnaparte_board(view: dict) -> dict | None:
     }
 
 
-def _map(ours: dict, spots: list[dict], labels: list[str], names: list[str], moves: dict):
+def owner_marks(names: list[str]) -> list[str]:
+    """The mark on each seat's tokens, told apart from every other seat's (for readers who do
+    not tell the colours apart): the name's first letter; where two share it, the initials of
+    the names' words ("Bot Anna" BA, "Bot Ben" BB); failing that, the letter and the seat's
+    number. One rule for the whole table, so that the marks read alike."""
+    letters = [name[:1].upper() for name in names]
+    initials = ["".join(word[:1] for word in name.split()[:2]).upper() for name in names]
+    for marks in (letters, initials):
+        if len(set(marks)) == len(marks):
+            return marks
+    return [f"{letter}{seat + 1}" for seat, letter in enumerate(letters)]
+
+
+def _map(
+    ours: dict,
+    spots: list[dict],
+    labels: list[str],
+    names: list[str],
+    marks: list[str],
+    moves: dict,
+):
     attackable = {attack["land"] for attack in moves["attacks"]}
     free_camps = {camp["land"] for camp in moves["camps"]}
     lands = []
@@ -86,7 +107,7 @@ def _map(ours: dict, spots: list[dict], labels: list[str], names: list[str], mov
                 "middle": x + (CELL_WIDTH - GAP) // 2,
                 "fill": _fill(kind, owner),
                 "owner_name": names[owner] if owner is not None else "",
-                "owner_letter": names[owner][:1].upper() if owner is not None else "",
+                "owner_letter": marks[owner] if owner is not None else "",
                 "cannon": kind == kinds.IRON_MINE,
                 "paddock": kind == kinds.PADDOCK,
                 "attackable": land in attackable,
@@ -109,11 +130,14 @@ def _fill(kind: str, owner: int | None) -> str:
     return NEUTRAL if owner is None else SEAT_COLOURS[owner % len(SEAT_COLOURS)]
 
 
-def _players(view: dict, ours: dict, names: list[str], labels: list[str]) -> list[dict]:
+def _players(
+    view: dict, ours: dict, names: list[str], marks: list[str], labels: list[str]
+) -> list[dict]:
     return [
         {
             **player,
             "name": names[player["seat"]],
+            "mark": marks[player["seat"]],
             "colour": SEAT_COLOURS[player["seat"] % len(SEAT_COLOURS)],
             "is_me": player["seat"] == view["seat"],
             "coins": view["players"][player["seat"]]["coins"],
