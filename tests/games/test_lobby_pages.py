@@ -124,7 +124,9 @@ def test_the_creator_picks_each_bots_level_and_the_lobby_shows_it_by_its_name(cl
         )
         assert "x" * 100 not in response.content.decode()
 
-    assert "Choose the bot&#x27;s level: easy, normal or strong." in response.content.decode()
+    assert (
+        "Choose the bot&#x27;s level: easy, normal, strong or expert." in response.content.decode()
+    )
     assert sorted(game.seats.exclude(bot="").values_list("bot", flat=True)) == ["easy", "strong"]
     page = client.get(reverse("games:game", args=[game.id])).content.decode()
     for seat in game.seats.exclude(bot=""):
