@@ -38,7 +38,7 @@ from .strong import StrongBot
 SAMPLES: Final = 10  # worlds dealt for one decision at most
 TIME_CAP: Final = 0.5  # seconds: no new world is dealt after this
 WIN: Final = 10  # a win is worth this many coins over the best of the others
-MAX_ROLLOUT_MOVES: Final = 5_000
+MAX_ROLLOUT_MOVES: Final = 5_000  # a bound on a game played on, far beyond HORIZON turns
 HORIZON: Final = 8  # turns played on in each world; then each seat counts its coins and fields
 SURE: Final = 2.0  # standard errors by which a move must beat the strong bot's move
 
@@ -175,6 +175,10 @@ class _Imagined(BaseBot):
 
 
 def _play_on(world: State, seat: int, move: dict | None, seed: float) -> float:
+    """The game played on in a copy of `world` after `move` (None: no move now), HORIZON turns
+    or to its end, with strong bots at every seat, as `_value` counts it for the seat. The
+    candidates are the seat's legal moves, the same in every world; one refused would never
+    be chosen."""
     state = world.copy()
     if move is not None:
         try:
@@ -189,7 +193,7 @@ def _play_on(world: State, seat: int, move: dict | None, seed: float) -> float:
         mover, action = table.next_move(state)
         try:
             apply(state, mover, action)
-        except IllegalMove:
+        except IllegalMove:  # a bot with no move it may make: the game is counted as it is
             break
         moves += 1
     return _value(state, seat)
