@@ -11,9 +11,9 @@ from .errors import IllegalMove
 from .events import Event
 from .invariants import count_coins, violations
 from .kinds import apply
-from .phases import PHASES
 from .setup import new_game
 from .state import State
+from .table import Table
 
 MAX_MOVES: Final = 20_000  # far beyond any real game; a game that needs more is a dead end
 
@@ -42,12 +42,15 @@ def play(
     check: bool = True,
     options: dict | None = None,
     keep_log: bool = True,
+    seated: list[BaseBot] | None = None,
 ) -> Outcome:
     """One game; `keep_log` false keeps only the figures, not every move (a run of many games
-    that kept every log would spend its time in the garbage collector walking them)."""
+    that kept every log would spend its time in the garbage collector walking them).
+    `seated`: the bots, made already (a test's, on a budget of its own); `bots` then names
+    them."""
     names = [f"seat{seat}" for seat in range(players)]
     state, _ = new_game(edition, names, seed, options)
-    seats: list[BaseBot] = [
+    seats: list[BaseBot] = seated or [
         make_bot(bots[seat % len(bots)], f"{seed}/bot{seat}") for seat in range(players)
     ]
     outcome = Outcome(
@@ -59,20 +62,11 @@ def play(
         idle_harvests=[0] * players,
     )
     coins = [0] * players
-    unprompted = _UnpromptedOffers(seats)
+    table = Table(seats)
     log = outcome.log
     moves = 0
     while not state.over and moves < MAX_MOVES:
-        phase = PHASES[state.phase]
-        action = None
-        if phase.name == "trade":
-            seat, action = unprompted.ask_next(state)
-        if action is None:
-            # The phase's own waiting_for: `views.waiting_for` only adds the case of a game over.
-            # The seats answering offers go first: the active player waits for their answers.
-            waiting = phase.waiting_for(state)
-            seat = waiting[0] if waiting[0] != state.active else waiting[-1]
-            action = seats[seat].choose(state, seat)
+        seat, action = table.next_move(state)
         try:
             events = apply(state, seat, action)
         except IllegalMove:
@@ -112,26 +106,6 @@ def _end_cause(events: list[Event]) -> str:
         if event.kind == "game_ends":
             return event.data["cause"]
     return "exhaustion"
-
-
-class _UnpromptedOffers:
-    """Seats are awaited only to answer the offers made to them, so during each trade phase
-    every seat but the active one is asked once, one seat a move, whether it wants to make an
-    offer of its own."""
-
-    def __init__(self, seats: list[BaseBot]):
-        self.seats = seats
-        self.turn = -1  # the turn whose trade phase the seats are being asked in
-        self.asked = 0
-
-    def ask_next(self, state: State) -> tuple[int | None, dict | None]:
-        if self.turn != state.turn:
-            self.turn, self.asked = state.turn, 0
-        if self.asked >= len(self.seats) - 1:
-            return None, None
-        seat = (state.active + 1 + self.asked) % len(self.seats)
-        self.asked += 1
-        return seat, self.seats[seat].choose(state, seat, awaited=False)
 
 
 def _check(state: State, events, coins: list[int], outcome: Outcome) -> None:

@@ -4,12 +4,20 @@
         --bots heuristic
     python -m games.engine.simulate --edition bohnaparte --players 4 --games 200 --seed 1 \\
         --bots heuristic --option cavalry
+    python -m games.engine.simulate --edition rio-grande --players 4 --games 1000 --seed 1 \\
+        --bots expert,strong,strong,strong --rotate --no-check
+
+`--bots` names the bot of each seat in turn (the list repeats when it is shorter than the
+table); `--rotate` moves the list one seat on with each game, so that every bot sits at every
+seat as often. `--first` numbers the first game, so that a long run may be split into parts
+that play the same games as the whole run.
 
 A game that counts victory points (Bohnaparte) reports the mean points and how often each
 end condition ended a game.
 """
 
 import argparse
+import math
 import sys
 import time
 
@@ -27,6 +35,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bots", default="heuristic", help=f"one of {', '.join(BOTS)}, or a comma-separated list"
     )
+    parser.add_argument(
+        "--rotate", action="store_true", help="move the bots one seat on with each game"
+    )
+    parser.add_argument("--first", type=int, default=0, help="the number of the first game")
     parser.add_argument("--no-check", action="store_true", help="skip the per-move checks")
     parser.add_argument(
         "--option",
@@ -50,12 +62,12 @@ def main(argv: list[str] | None = None) -> int:
             args.edition,
             args.players,
             f"{args.seed}/{game}",
-            bots,
+            seated_bots(bots, args.players, game) if args.rotate else bots,
             check=not args.no_check,
             options=options,
             keep_log=False,
         )
-        for game in range(args.games)
+        for game in range(args.first, args.first + args.games)
     ]
     elapsed = time.perf_counter() - started
     finished = [o for o in outcomes if o.finished]
@@ -68,6 +80,13 @@ def main(argv: list[str] | None = None) -> int:
     for line in by_bot(finished):
         print(line)
     return 0 if len(finished) == len(outcomes) else 1
+
+
+def seated_bots(bots: list[str], players: int, game: int) -> list[str]:
+    """The bots of each seat for this game: the list moved `game` seats on."""
+    seats = [bots[seat % len(bots)] for seat in range(players)]
+    turn = game % players
+    return seats[-turn:] + seats[:-turn] if turn else seats
 
 
 def _scores(finished: list[Outcome]) -> str:
@@ -93,13 +112,24 @@ def by_bot(finished: list[Outcome]) -> list[str]:
         harvests = sum(o.harvests[seat] for o, seat in seats)
         idle = sum(o.idle_harvests[seat] for o, seat in seats)
         score = "coins" if finished[0].counts == "coins" else "points"
+        low, high = _interval(wins, len(seats))
         lines.append(
             f"bot={kind} seats={len(seats)} wins={wins:.1f} "
-            f"win_share={wins / len(seats):.1%} par={1 / len(finished[0].bots):.1%} "
+            f"win_share={wins / len(seats):.1%} ({low:.1%}-{high:.1%}) "
+            f"par={1 / len(finished[0].bots):.1%} "
             f"mean_{score}={_mean([o.scores[seat] for o, seat in seats]):.2f} "
             f"harvests={harvests} zero_pay_harvests={idle / harvests if harvests else 0:.1%}"
         )
     return lines
+
+
+def _interval(wins: float, seats: int) -> tuple[float, float]:
+    """The 95 % (Wilson score) interval of a share of wins."""
+    z = 1.96
+    share = wins / seats
+    centre = (share + z * z / (2 * seats)) / (1 + z * z / seats)
+    spread = z * math.sqrt(share * (1 - share) / seats + z * z / (4 * seats * seats))
+    return centre - spread / (1 + z * z / seats), centre + spread / (1 + z * z / seats)
 
 
 def _mean(values: list[int]) -> float:

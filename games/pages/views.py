@@ -340,7 +340,7 @@ def game_add_bot(request, game_id: int):
     """A bot of the level chosen in the lobby (the normal one if none was)."""
     level = request.POST.get("level", "normal")
     if level not in LEVELS:  # the lobby offers these; the other bots are for tests and tools
-        messages.error(request, _("Choose the bot's level: easy, normal or strong."))
+        messages.error(request, _("Choose the bot's level: easy, normal, strong or expert."))
         return back_to_game(request, game_id)
     try:
         services.game_add_bot(game_id=game_id, user=request.user, bot=level)

@@ -17,6 +17,7 @@ BOT_LEVELS = {
     "easy": gettext_lazy("easy bot"),
     "normal": gettext_lazy("normal bot"),
     "strong": gettext_lazy("strong bot"),
+    "expert": gettext_lazy("expert bot"),
     "heuristic": gettext_lazy("normal bot"),
     "random": gettext_lazy("random bot"),
 }

@@ -10,6 +10,7 @@ import pytest
 
 from games.engine import IllegalMove, apply, legal_actions, new_game, simulate
 from games.engine.beans import BEAN_INDEX, BEAN_KEYS
+from games.engine.bots.sight import deal_unseen
 from games.engine.state import State
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank", "gina"]
@@ -40,7 +41,7 @@ ALL_TABLES = [("rio-grande", 2), *TABLES, *BOHNAPARTE_TABLES]
 
 
 def edition_and_options(table_edition: str) -> tuple[str, dict]:
-    """"bohnaparte/cavalry" is the edition bohnaparte with its option cavalry on."""
+    """ "bohnaparte/cavalry" is the edition bohnaparte with its option cavalry on."""
     edition, _, option = table_edition.partition("/")
     return edition, {option: True} if option else {}
 
@@ -287,3 +288,24 @@ def bot_states(edition: str, players: int, seed: str, every: int = 10):
         if not gap:
             gap = rng.randint(1, 2 * every)
             yield state
+
+
+def reshuffled(state: State, seat: int, rng: random.Random) -> State:
+    """The same game as the seat sees it, with every card it cannot see moved at random among
+    the places it cannot see into, and another seed. Cards offered stay, as the seat knows the
+    beans of those offered to it."""
+    other = state.copy()
+    other.seed = "another seed"
+    deal_unseen(other, seat, rng)
+    return other
+
+
+def states_along(edition: str, players: int, seed: str, every: int):
+    """States along a game played by heuristic bots, every few moves."""
+    name, options = edition_and_options(edition)
+    log = simulate.play(name, players, seed, ["heuristic"], check=False, options=options).log
+    state, _ = new_game(name, NAMES[:players], seed, options)
+    for number, (seat, action) in enumerate(log):
+        if number % every == 0:
+            yield state
+        apply(state, seat, action)

@@ -40,6 +40,19 @@ def test_the_bots_answer_after_each_of_alices_moves_until_the_game_ends_and_no_m
     assert list(game.moves.values_list("seq", flat=True)) == list(range(game.seq + 1))
 
 
+def test_an_expert_bot_plays_a_whole_game_beside_alice_through_the_trade_book(alice):
+    """At the table its look-ahead reads its seat's sight, trade book and all."""
+    game = table(alice, ["expert", "strong"])
+    services.game_start(game_id=game.id, user=alice)
+
+    game = play_alice_to_the_end(game, alice)
+
+    expert = Seat.objects.get(game=game, bot="expert")
+    assert game.status == Game.Status.FINISHED
+    assert game.moves.filter(seat=expert, actor="bot", kind="plant").exists()
+    assert game.moves.filter(seat=expert, actor="bot", kind="stand").exists()
+
+
 def test_a_bot_remembers_its_offer_and_does_not_repeat_it_after_alice_declines(alice):
     game = table(alice, ["heuristic", "random"])
     services.game_start(game_id=game.id, user=alice)

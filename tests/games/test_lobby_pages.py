@@ -118,8 +118,9 @@ def test_the_creator_picks_each_bots_level_and_the_lobby_shows_it_by_its_name(cl
     client.force_login(alice)
     page = client.get(reverse("games:game", args=[game.id])).content.decode()
     assert '<option value="strong">strong bot</option>' in page
+    assert '<option value="expert">expert bot</option>' in page
 
-    for level in ("strong", "easy"):
+    for level in ("strong", "easy", "expert"):
         client.post(reverse("games:add_bot", args=[game.id]), {"level": level})
     for junk in ("genius", "random", "x" * 10_000):
         response = client.post(
@@ -127,26 +128,27 @@ def test_the_creator_picks_each_bots_level_and_the_lobby_shows_it_by_its_name(cl
         )
         assert "x" * 100 not in response.content.decode()
 
-    assert "Choose the bot&#x27;s level: easy, normal or strong." in response.content.decode()
-    assert sorted(game.seats.exclude(bot="").values_list("bot", flat=True)) == ["easy", "strong"]
+    assert (
+        "Choose the bot&#x27;s level: easy, normal, strong or expert." in response.content.decode()
+    )
+    bots = sorted(game.seats.exclude(bot="").values_list("bot", flat=True))
+    assert bots == ["easy", "expert", "strong"]
     page = client.get(reverse("games:game", args=[game.id])).content.decode()
     for seat in game.seats.exclude(bot=""):
-        label = "strong bot" if seat.bot == "strong" else "easy bot"
-        assert f'{seat.name} <span class="muted">({label})</span>' in page
+        assert f'{seat.name} <span class="muted">({seat.bot} bot)</span>' in page
 
 
 def test_the_game_page_shows_each_bots_level_by_its_name(client, alice):
     game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
     client.force_login(alice)
-    for level in ("strong", "easy"):
+    for level in ("expert", "easy"):
         client.post(reverse("games:add_bot", args=[game.id]), {"level": level})
     client.post(reverse("games:start", args=[game.id]))
 
     page = client.get(reverse("games:game", args=[game.id])).content.decode()
 
     for seat in game.seats.exclude(bot=""):
-        label = "strong bot" if seat.bot == "strong" else "easy bot"
-        assert f'{seat.name} <span class="muted">({label})</span></h2>' in page
+        assert f'{seat.name} <span class="muted">({seat.bot} bot)</span></h2>' in page
     assert f'{game.seats.get(user=alice).name} <span class="muted">(you)' in page
 
 

@@ -15,18 +15,20 @@ import random as _random
 
 from .base import BaseBot
 from .easy import EasyBot
+from .expert import ExpertBot
 from .heuristic import HeuristicBot
 from .random import RandomBot
 from .strong import StrongBot
 
 # The levels a bot seat may be given at a game's creation, weakest first.
-LEVELS: Final = ("easy", "normal", "strong")
+LEVELS: Final = ("easy", "normal", "strong", "expert")
 # "heuristic" is the normal bot's former name, which seats and scripts may still carry.
 BOTS: Final = {
     "random": RandomBot,
     "easy": EasyBot,
     "normal": HeuristicBot,
     "strong": StrongBot,
+    "expert": ExpertBot,
     "heuristic": HeuristicBot,
 }
 
@@ -40,4 +42,13 @@ def make_bot(kind: str, seed: str) -> BaseBot:
     return bot_class(_random.Random(seed))
 
 
-__all__ = ["BOTS", "LEVELS", "EasyBot", "HeuristicBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "EasyBot",
+    "ExpertBot",
+    "HeuristicBot",
+    "RandomBot",
+    "StrongBot",
+    "make_bot",
+]

@@ -13,6 +13,7 @@ those beans. The seed is secret too. Bohnaparte's own parts are read through its
 seat (`board_view`).
 """
 
+from random import Random
 from typing import Final
 
 from ..book.part import Book
@@ -77,6 +78,23 @@ def seat_state(state: State, seat: int) -> State:
     seen.hands = seen_hands
     seen.deck = pool[dealt:]
     return seen
+
+
+def deal_unseen(state: State, seat: int, rng: Random) -> None:
+    """Deal the cards the seat cannot see anew, at random, among the places it cannot see into
+    (the deck, the other hands), keeping how many each holds. A card offered in an open offer
+    or a standing one stays where it is: the seat knows the bean of those offered to it, and an
+    offer holds on to its cards."""
+    offered = {card for offer in state.offers.values() for card in offer.give}
+    if state.book is not None:
+        for standing in state.book.standing.values():
+            offered.update(standing.give)
+    places = [state.deck, *(hand for i, hand in enumerate(state.hands) if i != seat)]
+    hidden = [(place, i) for place in places for i, card in enumerate(place) if card not in offered]
+    cards = [place[i] for place, i in hidden]
+    rng.shuffle(cards)
+    for (place, i), card in zip(hidden, cards, strict=True):
+        place[i] = card
 
 
 def _offers_seen(
