@@ -89,7 +89,7 @@ def deal_unseen(state: State, seat: int, rng: Random) -> None:
     if state.book is not None:
         for standing in state.book.standing.values():
             offered.update(standing.give)
-    places = [state.deck, *(hand for i, hand in enumerate(state.hands) if i != seat)]
+    places = [state.deck, *[hand for i, hand in enumerate(state.hands) if i != seat]]
     hidden = [(place, i) for place in places for i, card in enumerate(place) if card not in offered]
     cards = [place[i] for place, i in hidden]
     rng.shuffle(cards)
