@@ -102,7 +102,7 @@ class Soak:
         self.sink = sink
         self.stack = stack
         self.lateness: list[float] = []
-        self.cpu = {"worker": {}, "web": {}}  # pid: the CPU seconds last seen
+        self.cpu = {"worker": {}, "web": {}, "database": {}}  # pid: the CPU seconds last seen
 
     def run(self) -> None:
         from django.db import connection
@@ -228,17 +228,26 @@ class Soak:
     def _sample(self, celery: list[Worker], webs: list[tuple]) -> None:
         """How overdue the most overdue open deadline is, and the CPU each process has used
         (a killed process keeps the last figure seen)."""
+        from django.db import connection
         from django.db.models import Min
         from django.utils import timezone
 
         from games.models import Deadline
 
+        with connection.cursor() as cursor:
+            # PostgreSQL's processes serving the site's connections (not this one's).
+            cursor.execute(
+                "select pid from pg_stat_activity where datname = current_database() "
+                "and pid <> pg_backend_pid()"
+            )
+            backends = [pid for (pid,) in cursor.fetchall()]
         oldest = Deadline.objects.filter(done=False).aggregate(Min("due_at"))["due_at__min"]
         overdue = (timezone.now() - oldest).total_seconds() if oldest else 0.0
         self.lateness.append(max(0.0, overdue))
         for role, pids in (
             ("worker", [p.process.pid for p in celery if p.process]),
             ("web", [server.pid for server, _ in webs]),
+            ("database", backends),
         ):
             self.cpu[role].update(server_cpu.tree_seconds(pids))
 
@@ -337,7 +346,8 @@ class Soak:
             f"  CPU: workers and beat {worker_cpu:.0f} s ({worker_cpu / seconds:.2f} cores, "
             f"{worker_cpu * 1000 / max(moves, 1):.1f} ms a move: "
             f"{moves * 60 / max(worker_cpu, 1e-9):,.0f} moves a minute a core); web "
-            f"{web_cpu:.0f} s ({web_cpu * 1000 / max(requests, 1):.1f} ms a request)"
+            f"{web_cpu:.0f} s ({web_cpu * 1000 / max(requests, 1):.1f} ms a request); "
+            f"PostgreSQL for both {sum(self.cpu['database'].values()):.0f} s"
         )
         game_bytes.print_written(game_bytes.written_since(connection, written_before), moves)
         finished = games["finished"]
