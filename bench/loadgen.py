@@ -8,6 +8,7 @@ counted as a connection error, and the client connects again at its next request
 """
 
 import asyncio
+import html
 import random
 import statistics
 import time
@@ -33,7 +34,9 @@ class LoadResult:
 
 @dataclass(frozen=True)
 class Paced:
-    """Clients that each send `path` every `interval` seconds, counted under `label`."""
+    """Clients that each send `path` every `interval` seconds, counted under `label`. With
+    `follows`, a client that finds in an answer a link starting with `follows` sends that link
+    from then on, as a page's poll asks for what changed since the move it shows."""
 
     label: str
     port: int
@@ -42,6 +45,7 @@ class Paced:
     clients: int
     interval: float
     host: str = "127.0.0.1"
+    follows: str = ""
 
 
 def _request(host: str, port: int, path: str, cookie: str) -> bytes:
@@ -51,8 +55,23 @@ def _request(host: str, port: int, path: str, cookie: str) -> bytes:
     ).encode()
 
 
+def _followed(body: bytes, follows: str) -> str | None:
+    """The first link in `body` that starts with `follows`, as an HTML attribute gives it."""
+    start = body.find(follows.encode())
+    if start < 0:
+        return None
+    end = body.find(b'"', start)
+    return html.unescape(body[start:end].decode()) if end > start else None
+
+
 async def _client(
-    host, port, request: bytes, deadline: float, result: LoadResult, interval: float | None
+    host,
+    port,
+    request: bytes,
+    deadline: float,
+    result: LoadResult,
+    interval: float | None,
+    follows: tuple[str, str] | None = None,  # (the links' start, the cookie)
 ) -> None:
     if interval:
         # Spread the clients over the interval, as real pages are. A client connects when it
@@ -68,7 +87,7 @@ async def _client(
                     reader, writer = await asyncio.open_connection(host, port)
                 writer.write(request)
                 status, body_length, closes = await _read_head(reader)
-                await reader.readexactly(body_length)
+                body = await reader.readexactly(body_length)
             except (OSError, asyncio.IncompleteReadError):
                 result.errors += 1
                 if writer is not None:
@@ -81,6 +100,9 @@ async def _client(
             result.sent_at.append(sent)
             result.statuses[status] = result.statuses.get(status, 0) + 1
             result.requests += 1
+            link = _followed(body, follows[0]) if follows and status == 200 else None
+            if link:
+                request = _request(host, port, link, follows[1])
             if closes:
                 writer.close()
                 writer = None
@@ -117,7 +139,7 @@ def run(
 ) -> LoadResult:
     request = _request(host, port, path, cookie)
     result = LoadResult(0, seconds, [], {})
-    jobs = [(host, port, request, result, interval)] * clients
+    jobs = [(host, port, request, result, interval, None)] * clients
     started = time.perf_counter()
     asyncio.run(_all(jobs, seconds))
     result.seconds = time.perf_counter() - started
@@ -135,6 +157,7 @@ def run_paced(groups: list[Paced], seconds: float) -> dict[str, LoadResult]:
             _request(group.host, group.port, group.path, group.cookie),
             results[group.label],
             group.interval,
+            (group.follows, group.cookie) if group.follows else None,
         )
         for group in groups
         for _ in range(group.clients)
@@ -150,7 +173,7 @@ async def _all(jobs: list[tuple], seconds: float) -> None:
     deadline = time.perf_counter() + seconds
     await asyncio.gather(
         *(
-            _client(host, port, request, deadline, result, interval)
-            for host, port, request, result, interval in jobs
+            _client(host, port, request, deadline, result, interval, follows)
+            for host, port, request, result, interval, follows in jobs
         )
     )

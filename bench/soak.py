@@ -13,8 +13,9 @@ from the start), which keeps the workers busy; in the others the seats after the
 bots or, one in three, more people who never move: their clocks run out, and after two timeouts
 a bot stands in. Page and poll load, paced at `--rate` requests a second across both web
 instances, from the game creators' signed-in sessions (a page every 10 s, a poll every 2 s, as
-an open page polls). A third of the way in, one worker is killed with SIGKILL and started
-again; half way, one web instance is restarted.
+an open page polls, each asking for what changed since the board its last answer gave). A
+third of the way in, one worker is killed with SIGKILL and started again; half way, one web
+instance is restarted.
 
 At the end: games finished, running and stuck (running with no open deadline, or with one
 overdue by more than a minute), mails sent (outbox rows sent, not skipped) and received by the
@@ -130,11 +131,20 @@ class Soak:
             for _ in range(2)
         ]
         groups = [
-            loadgen.Paced(label, webs[i % 2][1], path, cookie, 1, interval)
+            group
             for i, (page, poll, cookie) in enumerate(viewers)
-            for label, path, interval in (
-                ("page", page, PAGE_INTERVAL),
-                ("poll", poll, POLL_INTERVAL),
+            for group in (
+                loadgen.Paced("page", webs[i % 2][1], page, cookie, 1, PAGE_INTERVAL),
+                # The poll asks for what changed since the board it last had, as a page does.
+                loadgen.Paced(
+                    "poll",
+                    webs[i % 2][1],
+                    poll,
+                    cookie,
+                    1,
+                    POLL_INTERVAL,
+                    follows=poll.split("?")[0] + "?",
+                ),
             )
         ]
         load = {}
