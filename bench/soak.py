@@ -25,6 +25,9 @@ open deadline is), page and poll latency (all of it, and "quiet": leaving out th
 and the 20 s after the kill and after the restart), 5xx and connection errors, the CPU the
 workers and the web spent (per move, per request), and what the games wrote and keep
 (bench.game_bytes). Every process started is stopped at the end, on an error or Ctrl-C too.
+
+Django and the site's modules are imported inside the methods of `Soak`, once `main` has named
+the soak's database, Redis and mail server in the environment and `django.setup()` has run.
 """
 
 import argparse
@@ -68,6 +71,9 @@ def main(argv: list[str] | None = None) -> None:
         "--nice", type=int, default=10, help="the workers' CPU priority (0: the web's)"
     )
     parser.add_argument("--concurrency", type=int, default=1, help="processes a worker")
+    parser.add_argument(
+        "--port", type=int, default=0, help="the web instances' first port (0: any free ones)"
+    )
     args = parser.parse_args(argv)
 
     url = os.environ.get("BENCH_SOAK_DATABASE_URL", DEFAULT_URL)
@@ -93,8 +99,7 @@ def main(argv: list[str] | None = None) -> None:
 
 class Soak:
     def __init__(self, args, sink: SmtpSink, stack: contextlib.ExitStack):
-        # Django's modules are imported here, once the environment names the soak's site:
-        # `make bench` and the tests import this module before any site is configured.
+        # Here, not at the top: the environment names the soak's site only once main ran.
         import django
 
         django.setup()
@@ -103,6 +108,7 @@ class Soak:
         self.sink = sink
         self.stack = stack
         self.lateness: list[float] = []
+        self.noisy: list[tuple[float, float]] = []  # spans left out of the "quiet" latency
         self.cpu = {"worker": {}, "web": {}, "database": {}}  # pid: the CPU seconds last seen
 
     def run(self) -> None:
@@ -114,7 +120,7 @@ class Soak:
         seq_before = self._moves()
         written_before = game_bytes.rows_written(connection)
         seconds = self.args.minutes * 60
-        webs = [self._web() for _ in range(2)]
+        webs = [self._web(port=self.args.port and self.args.port + i) for i in range(2)]
         log_dir = os.path.join(ROOT, "var", "soak")
         os.makedirs(log_dir, exist_ok=True)
         beat = self._started(Beat({}, log_dir=log_dir))
@@ -152,7 +158,7 @@ class Soak:
             target=lambda: load.update(loadgen.run_paced(groups, seconds)), daemon=True
         )
         began = time.monotonic()
-        self.noisy = [(began, began + SETTLING)]
+        self.noisy.append((began, began + SETTLING))
         loader.start()
 
         def restart_web() -> None:
@@ -183,10 +189,12 @@ class Soak:
         self.stack.callback(process.stop)
         return process.start()
 
-    def _web(self, old: tuple | None = None) -> tuple[subprocess.Popen, int]:
+    def _web(self, old: tuple | None = None, port: int = 0) -> tuple[subprocess.Popen, int]:
+        """A web instance started on `port` (any free one: 0), or `old` started again."""
         if old is not None:
             _stop(old[0])
-        port = old[1] if old else _free_port()
+            port = old[1]
+        port = port or _free_port()
         server = _serve(dict(os.environ), port)
         self.stack.callback(_stop, server)
         return server, port
