@@ -35,6 +35,7 @@ import contextlib
 import logging
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -76,6 +77,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
 
+    # SIGTERM, as Ctrl-C does, unwinds through the ExitStack below: every process is stopped.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     url = os.environ.get("BENCH_SOAK_DATABASE_URL", DEFAULT_URL)
     redis_url = os.environ.get("SOAK_REDIS_URL", DEFAULT_REDIS_URL)
     _fresh_database(url)
@@ -121,9 +124,13 @@ class Soak:
         written_before = game_bytes.rows_written(connection)
         seconds = self.args.minutes * 60
         webs = [self._web(port=self.args.port and self.args.port + i) for i in range(2)]
-        log_dir = os.path.join(ROOT, "var", "soak")
-        os.makedirs(log_dir, exist_ok=True)
-        beat = self._started(Beat({}, log_dir=log_dir))
+        log_dir = ROOT / "var" / "soak"
+        log_dir.mkdir(parents=True, exist_ok=True)
+        # A beat that starts afresh, as on a new machine: an earlier run's schedule would make
+        # the hourly housekeeping fall inside this run or not, by chance.
+        for schedule in log_dir.glob("celerybeat-schedule*"):
+            schedule.unlink()
+        beat = self._started(Beat({}, log_dir=str(log_dir)))
         workers = [
             self._started(
                 Worker(
@@ -131,7 +138,7 @@ class Soak:
                     concurrency=self.args.concurrency,
                     beat=False,
                     nice=self.args.nice,
-                    log_dir=log_dir,
+                    log_dir=str(log_dir),
                 )
             )
             for _ in range(2)
