@@ -5,7 +5,7 @@ STAMP := .venv/.requirements-installed
 # (which .python-version makes 3.13 under pyenv). Anything older is refused with a way out.
 PYTHON ?= $(shell command -v python3.13 || command -v python3)
 
-.PHONY: venv engine messages lint test run demo bench
+.PHONY: venv engine messages lint test run demo bench soak
 
 venv: $(STAMP)
 
@@ -75,3 +75,11 @@ demo: venv
 
 bench: venv engine messages
 	$(PY) -m bench
+
+# The soak (bench/soak.py): two web instances, two workers and a beat, PostgreSQL, Redis and a
+# mail server under paced page and poll load for MINUTES minutes with GAMES games, a worker
+# killed and a web instance restarted on the way; it prints what held and what it cost.
+MINUTES ?= 6
+GAMES ?= 60
+soak: venv engine messages
+	$(PY) -m bench.soak --minutes $(MINUTES) --games $(GAMES)

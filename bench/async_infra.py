@@ -1,6 +1,6 @@
-"""Real moving parts for the integration tests and the async benchmark: an SMTP server that
-keeps what it receives, a Celery worker (with beat) in its own process group, and the Redis
-server's stop and restart with the settings it runs with.
+"""Real moving parts for the integration tests and the benchmarks: an SMTP server that keeps
+what it receives, a Celery worker (with beat, or without it) and a beat alone, each in its own
+process group, and the Redis server's stop and restart with the settings it runs with.
 
 Nothing here imports Django: the caller passes the environment the worker runs with.
 """
@@ -123,24 +123,34 @@ class SmtpSink:
 
 
 class Worker:
-    """`celery -A bohnanza_site worker --beat` in a process group of its own."""
+    """`celery -A bohnanza_site worker` in a process group of its own, with the beat embedded
+    unless `beat` is false, at the CPU priority `nice` gives (0: the caller's)."""
 
-    def __init__(self, env: dict, *, concurrency: int = 2, log_dir: str | None = None):
+    READY = b" ready."
+    ROLE = "worker"
+
+    def __init__(
+        self,
+        env: dict,
+        *,
+        concurrency: int = 2,
+        log_dir: str | None = None,
+        beat: bool = True,
+        nice: int = 0,
+    ):
         self.env = {**os.environ, **env}
         self.concurrency = concurrency
+        self.beat = beat
+        self.nice = nice
         self.hostname = f"it-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
         self._dir = Path(log_dir or tempfile.mkdtemp(prefix="bohnanza-worker-"))
         self.log_path = self._dir / f"{self.hostname.split('@')[0]}.log"
         self.process: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 40.0) -> "Worker":
-        celery = str(Path(sys.executable).parent / "celery")
-        command = [
-            celery,
-            "-A",
-            "bohnanza_site",
+    def command(self) -> list[str]:
+        return [
             "worker",
-            "--beat",
+            *(["--beat"] if self.beat else []),
             "-l",
             "info",
             "-c",
@@ -152,7 +162,14 @@ class Worker:
             "--without-gossip",
             "--without-mingle",
         ]
+
+    def start(self, timeout: float = 40.0) -> "Worker":
+        celery = str(Path(sys.executable).parent / "celery")
+        command = [celery, "-A", "bohnanza_site", *self.command()]
+        if self.nice:
+            command = ["nice", "-n", str(self.nice), *command]
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop)
+        self._started_at = self.log_path.stat().st_size
         self.process = subprocess.Popen(
             command,
             cwd=ROOT,
@@ -162,17 +179,22 @@ class Worker:
             start_new_session=True,
         )
         try:
-            wait_until(self._ready, timeout, interval=0.1, what="the Celery worker to be ready")
+            wait_until(
+                self._ready, timeout, interval=0.1, what=f"the Celery {self.ROLE} to be ready"
+            )
         except AssertionError:
             log = self.log_tail()
             self.stop()
-            raise AssertionError(f"The Celery worker did not start:\n{log}") from None
+            raise AssertionError(f"The Celery {self.ROLE} did not start:\n{log}") from None
         return self
 
     def _ready(self) -> bool:
         if self.process.poll() is not None:
-            raise AssertionError(f"The Celery worker exited at once:\n{self.log_tail()}")
-        return b" ready." in self.log_path.read_bytes()
+            raise AssertionError(f"The Celery {self.ROLE} exited at once:\n{self.log_tail()}")
+        # Only what this start wrote: a worker started again appends to the same log.
+        with open(self.log_path, "rb") as log:
+            log.seek(self._started_at)
+            return self.READY in log.read()
 
     def log_tail(self, lines: int = 40) -> str:
         try:
@@ -208,6 +230,17 @@ class Worker:
         log = getattr(self, "_log", None)
         if log is not None and not log.closed:
             log.close()
+
+
+class Beat(Worker):
+    """`celery -A bohnanza_site beat` alone, beside workers started without it."""
+
+    # The banner's last line: the site's logging keeps celery.beat's own "Starting..." quiet.
+    READY = b"maxinterval"
+    ROLE = "beat"
+
+    def command(self) -> list[str]:
+        return ["beat", "-l", "info", "-s", str(self._dir / "celerybeat-schedule")]
 
 
 class RedisServer:

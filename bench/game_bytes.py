@@ -60,7 +60,7 @@ def measure() -> None:
 
     with connection.cursor() as cursor:
         cursor.execute(f"truncate {', '.join(TABLES)} cascade")
-    before = _written(connection)
+    before = rows_written(connection)
     moves = 0
     for number in range(GAMES):
         user = get_user_model().objects.create_user(f"bytes-{number}-{time.time_ns()}")
@@ -72,19 +72,17 @@ def measure() -> None:
         game.refresh_from_db()
         assert game.status == Game.Status.FINISHED, "a game of bots did not finish"
         moves += game.seq
-    written = {table: rows - before.get(table, 0) for table, rows in _written(connection).items()}
+    written = written_since(connection, before)
 
     print(f"game bytes: {GAMES} whole 4-player games of bots, {moves} moves")
-    print(f"  rows written a move: {sum(written.values()) / moves:.2f}")
-    for table in TABLES:
-        print(f"    {table:16} {written.get(table, 0) / moves:6.2f}")
-    _print_kept(connection, "kept a finished game", moves)
+    print_written(written, moves)
+    print_kept("kept a finished game", kept(connection), GAMES, moves)
     if hasattr(services, "housekeeping"):
         services.housekeeping()
-        _print_kept(connection, "kept after the housekeeping", moves)
+        print_kept("kept after the housekeeping", kept(connection), GAMES, moves)
 
 
-def _written(connection) -> dict[str, int]:
+def rows_written(connection) -> dict[str, int]:
     """PostgreSQL's counts of rows inserted, updated and deleted, per table, up to now."""
     with connection.cursor() as cursor:
         cursor.execute("select pg_stat_force_next_flush()")
@@ -97,16 +95,38 @@ def _written(connection) -> dict[str, int]:
         return dict(cursor.fetchall())
 
 
-def _print_kept(connection, heading: str, moves: int) -> None:
+def written_since(connection, before: dict[str, int]) -> dict[str, int]:
+    """Rows each table inserted, updated and deleted since `rows_written` gave `before`."""
+    return {table: rows - before.get(table, 0) for table, rows in rows_written(connection).items()}
+
+
+def print_written(written: dict[str, int], moves: int) -> None:
+    print(f"  rows written a move: {sum(written.values()) / max(moves, 1):.2f}")
+    for table in TABLES:
+        print(f"    {table:16} {written.get(table, 0) / max(moves, 1):6.2f}")
+
+
+def kept(connection, games: list[int] | None = None) -> dict[str, tuple[int, int]]:
+    """Rows and bytes each table keeps: of the `games` named, or of every game."""
     sizes = {}
     with connection.cursor() as cursor:
         for table in TABLES:
-            cursor.execute(f"select count(*), coalesce(sum(pg_column_size(t.*)), 0) from {table} t")
+            column = "id" if table == "games_game" else "game_id"
+            where = f" where t.{column} = any(%s)" if games is not None else ""
+            cursor.execute(
+                f"select count(*), coalesce(sum(pg_column_size(t.*)), 0) from {table} t{where}",
+                [games] if games is not None else [],
+            )
             sizes[table] = cursor.fetchone()
+    return sizes
+
+
+def print_kept(heading: str, sizes: dict[str, tuple[int, int]], games: int, moves: int) -> None:
     total = sum(size for _, size in sizes.values())
-    print(f"  bytes {heading}: {total / GAMES:,.0f} ({total / moves:,.0f} a move)")
+    games, moves = max(games, 1), max(moves, 1)
+    print(f"  bytes {heading}: {total / games:,.0f} ({total / moves:,.0f} a move)")
     for table, (rows, size) in sizes.items():
-        print(f"    {table:16} {rows / GAMES:7.1f} rows {size / GAMES:10,.0f} bytes")
+        print(f"    {table:16} {rows / games:7.1f} rows {size / games:10,.0f} bytes")
 
 
 if __name__ == "__main__":

@@ -24,9 +24,23 @@ def _stat(pid: str) -> tuple[str, int, float] | None:
     return command, int(fields[1]), (int(fields[11]) + int(fields[12])) / _TICK
 
 
+def _stats() -> dict[int, tuple[str, int, float] | None]:
+    return {int(pid): _stat(pid) for pid in os.listdir("/proc") if pid.isdigit()}
+
+
+def tree_seconds(roots: list[int]) -> dict[int, float]:
+    """CPU seconds used so far by each of the processes `roots` and their children, by pid."""
+    stats = _stats()
+    return {
+        pid: stat[2]
+        for pid, stat in stats.items()
+        if stat is not None and (pid in roots or stat[1] in roots)
+    }
+
+
 def cpu_seconds(server_pid: int) -> float:
     """CPU seconds used so far by the server process, its children and the services."""
-    stats = {int(pid): _stat(pid) for pid in os.listdir("/proc") if pid.isdigit()}
+    stats = _stats()
     total = 0.0
     for pid, stat in stats.items():
         if stat is None:

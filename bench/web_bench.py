@@ -58,24 +58,43 @@ def _environment(url: str) -> dict:
     }
 
 
-def _prepare(env: dict) -> tuple[str, str, str]:
-    """Migrate, collect static files and start a game; return the page, poll path and cookie."""
+def _migrate(env: dict) -> None:
+    """The site's tables and static files, as a deployment has them before it serves."""
     python = sys.executable
     for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+
+
+def _prepare(env: dict) -> tuple[str, str, str]:
+    """Migrate, collect static files and start a game; return the page, poll path and cookie."""
+    _migrate(env)
     script = (
         "import django; django.setup()\n"
         "from bench.web_fixture import started_game\n"
         "print(*started_game())\n"
     )
     out = subprocess.run(
-        [python, "-c", script], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     game_id, seq, session, token = out.stdout.split()[-4:]
-    poll = f"/games/{game_id}/poll/?since={seq}&chat=0&seen={quote(token)}"
-    # A browser holds the CSRF cookie its first page set; a page is kept only for one that does.
+    return f"/games/{game_id}/", poll_path(game_id, seq, token), browser_cookie(session)
+
+
+def poll_path(game_id, seq, token: str) -> str:
+    """The poll a game page sends, as its player's page sends it after move `seq`."""
+    return f"/games/{game_id}/poll/?since={seq}&chat=0&seen={quote(token)}"
+
+
+def browser_cookie(session: str) -> str:
+    """A browser's cookies: the session, and the CSRF cookie its first page set (a page is
+    kept only for a browser that holds one)."""
     csrf = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(32))
-    return f"/games/{game_id}/", poll, f"sessionid={session}; csrftoken={csrf}"
+    return f"sessionid={session}; csrftoken={csrf}"
 
 
 def _serve(env: dict, port: int) -> subprocess.Popen:
@@ -107,7 +126,8 @@ def _print(name: str, result: loadgen.LoadResult) -> None:
     statuses = ", ".join(f"{code}: {n}" for code, n in sorted(result.statuses.items()))
     print(
         f"    {name}: {result.rps:.0f} req/s, p50 {result.percentile(50):.1f} ms, "
-        f"p99 {result.percentile(99):.1f} ms ({statuses})"
+        f"p99 {result.percentile(99):.1f} ms ({statuses}"
+        + (f", {result.errors} connection errors)" if result.errors else ")")
     )
 
 

@@ -32,11 +32,16 @@ def started_game() -> tuple[int, int, str, str]:
         services.seat_join(game_id=game.id, user=user)
     game = services.game_start(game_id=game.id, user=alice)
     game = _played_into_its_middle(game)
+    return game.id, game.seq, *signed_in(game, alice)
+
+
+def signed_in(game: Game, user) -> tuple[str, str]:
+    """A session of `user`, signed in, and the presence token of their page of `game`."""
     client = Client()
-    client.force_login(alice)
-    seat = game.seats.get(user=alice)
+    client.force_login(user)
+    seat = game.seats.get(user=user)
     session = client.cookies["sessionid"].value
-    return game.id, game.seq, session, presence_token(seat.id, game.id, session)
+    return session, presence_token(seat.id, game.id, session)
 
 
 def _played_into_its_middle(game: Game) -> Game:

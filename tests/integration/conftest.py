@@ -73,8 +73,9 @@ def smtp():
 
 @pytest.fixture(scope="module")
 def workers(real_services, smtp, tmp_path_factory):
-    """Starts Celery workers (with beat) on the test database; stops them all at the end,
-    before the test database is dropped."""
+    """Starts Celery workers (with beat, or without it: `beat=False`), or a beat alone
+    (`process=Beat`), on the test database; stops them all at the end, before the test
+    database is dropped."""
     from bohnanza_site.celery import app
 
     _, db_url = real_services
@@ -91,8 +92,8 @@ def workers(real_services, smtp, tmp_path_factory):
     started = RUNNING
     log_dir = str(tmp_path_factory.mktemp("celery"))
 
-    def start(concurrency: int = 2) -> Worker:
-        worker = Worker(env, concurrency=concurrency, log_dir=log_dir).start()
+    def start(concurrency: int = 2, *, beat: bool = True, process=Worker) -> Worker:
+        worker = process(env, concurrency=concurrency, beat=beat, log_dir=log_dir).start()
         started.append(worker)
         return worker
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from bench.async_infra import wait_until
+from bench.async_infra import Beat, wait_until
 from bohnanza_site.celery import app
 from games import engine, services, task_queue
 from games.models import Game, Move, Outbox
@@ -84,6 +84,23 @@ def test_a_worker_killed_during_a_timeout_leaves_one_automatic_move_and_one_mail
     assert [move.kind for move in system_moves(game)] == ["end_trading"]
     assert len(smtp.messages("plant_received", to=active.email)) == 1
     second.stop()
+
+
+def test_workers_without_the_beat_make_timeouts_once_a_beat_alone_runs_beside_them(
+    workers, table, smtp
+):
+    game = to_trade(started_game(table))
+    worker = workers(beat=False)
+    make_due(trading_deadline(game))
+    time.sleep(2 * SWEEP)
+    assert system_moves(game) == []  # nothing sweeps the deadlines: no beat runs
+
+    beat = workers(process=Beat)
+    wait_until(lambda: system_moves(game), 3 * SWEEP, what="the beat's sweep to make the timeout")
+    time.sleep(SWEEP + 0.5)
+    assert [move.kind for move in system_moves(game)] == ["end_trading"]
+    beat.stop()
+    worker.stop()
 
 
 def a_bot_to_move(alice) -> Game:
