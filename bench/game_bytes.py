@@ -9,15 +9,11 @@ inserted, updated and deleted while the games were played; bytes are the rows' s
 (`pg_column_size`, compressed values counted compressed).
 """
 
-import os
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-from bench.web_bench import _ensure_database, _environment
+from bench.in_site import measure_in_site
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bohnanza_bench_bytes"
 GAMES = 10
 TABLES = (
@@ -31,18 +27,13 @@ TABLES = (
 
 
 def main() -> None:
-    url = os.environ.get("BENCH_BYTES_DATABASE_URL", DEFAULT_URL)
-    try:
-        _ensure_database(url)
-    except Exception as error:  # noqa: BLE001 - the bench reports and skips, it never hides it
-        print(f"game bytes: skipped, no PostgreSQL at {url}: {error}")
-        return
-    env = _environment(url)
-    python = sys.executable
-    subprocess.run(
-        [python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+    measure_in_site(
+        name="game bytes",
+        url_variable="BENCH_BYTES_DATABASE_URL",
+        default_url=DEFAULT_URL,
+        module="bench.game_bytes",
+        env={"CELERY_TASK_ALWAYS_EAGER": "1"},
     )
-    subprocess.run([python, "-m", "bench.game_bytes", "--measure"], cwd=ROOT, env=env, check=True)
 
 
 def measure() -> None:
