@@ -9,14 +9,14 @@ from django.db import migrations, models
 FROM_MAIL = {
     "digest": {
         "move": ["digest", "push", "webhook"],
-        "trade": ["digest", "push", "webhook"],
+        "trades": ["digest", "push", "webhook"],
         "reminder": ["push"],
         "end": ["digest"],
         "league": ["digest"],
     },
     "none": {
         "move": ["push", "webhook"],
-        "trade": ["push", "webhook"],
+        "trades": ["push", "webhook"],
         "reminder": ["push"],
         "end": ["push", "webhook"],
         "league": [],

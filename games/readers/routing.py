@@ -6,7 +6,7 @@ The kinds of mail rows fall into groups a player chooses for:
 
 - "move": the game waits for your move (your turn, a plain "waits for you", and an expansion's
   calls: an attack to defend, a camp to choose);
-- "trade": an offer to answer, your offer accepted or declined, and the beans a trade gave you
+- "trades": an offer to answer, your offer accepted or declined, and the beans a trade gave you
   to plant: everything a trade asks of you or tells you;
 - "reminder": your time runs short, and a bot took your seat because it ran out;
 - "end": a game's end; "league": a league's news (a season's end).
@@ -31,7 +31,7 @@ DIGEST: Final = "digest"
 CHANNELS: Final = (MAIL, PUSH, WEBHOOK, DIGEST)
 
 MOVE: Final = "move"
-TRADE: Final = "trade"
+TRADE: Final = "trades"
 REMINDER: Final = "reminder"
 END: Final = "end"
 LEAGUE: Final = "league"

@@ -2,6 +2,7 @@
 
 from functools import partial
 
+from django.db import transaction
 from django.utils import timezone
 
 from games import engine, services
@@ -22,8 +23,9 @@ def ended_with(game: Game, coins: list[int], turn: int | None = None) -> Game:
     state.turn = state.players if turn is None else turn
     state.over = True
     game.state = engine.to_dict(state)
-    game.save(update_fields=["state"])
-    services.game_finished(game=game, state=state, now=timezone.now())
+    with transaction.atomic():  # as in the transaction of the game's last move
+        game.save(update_fields=["state"])
+        services.game_finished(game=game, state=state, now=timezone.now())
     return Game.objects.get(pk=game.pk)
 
 
