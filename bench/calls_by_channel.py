@@ -64,6 +64,7 @@ def play(seed: str, mean_hours: float) -> None:
     import django
 
     django.setup()
+    # Imported here: the site's modules load once django.setup() has run.
     import time_machine
 
     from games import task_queue
@@ -78,6 +79,7 @@ def play(seed: str, mean_hours: float) -> None:
 
 
 def _game(seed: str):
+    # Imported here: the site's modules load once django.setup() has run.
     from django.contrib.auth import get_user_model
 
     from games import engine, services
@@ -111,6 +113,7 @@ class _Visits:
     """The players' visits on the virtual clock, and the beat's work between them."""
 
     def __init__(self, game, seed: str, mean_hours: float, clock):
+        # Imported here: the site's modules load once django.setup() has run.
         from games.engine.bots import make_bot
 
         self.game = game
@@ -124,6 +127,7 @@ class _Visits:
         self.timeouts = 0
 
     def play(self) -> None:
+        # Imported here: the site's modules load once django.setup() has run.
         from games.models import Game
 
         while self.game.status == Game.Status.RUNNING:
@@ -138,12 +142,14 @@ class _Visits:
                 raise RuntimeError("the game does not end")
 
     def _state(self):
+        # Imported here: the site's modules load once django.setup() has run.
         from games import engine
 
         self.game.refresh_from_db()
         return engine.from_dict(self.game.state)
 
     def _await(self) -> None:
+        # Imported here: the site's modules load once django.setup() has run.
         from bench.paced_game import callable_now
 
         state = self._state()
@@ -157,6 +163,7 @@ class _Visits:
 
     def _beat_until(self, at: datetime) -> bool:
         """The beat's reminders and timeouts up to `at`; whether a timeout moved the game."""
+        # Imported here: the site's modules load once django.setup() has run.
         from games import services
 
         seq = self.game.seq
@@ -176,6 +183,7 @@ class _Visits:
 
     def _visit(self, position: int) -> None:
         """The player opens the page (it counts as open while they move) and moves."""
+        # Imported here: the site's modules load once django.setup() has run.
         from bench.paced_game import callable_now
         from games import engine, services
         from games.models import Seat
@@ -200,6 +208,7 @@ class _Visits:
 
 def _counts(game) -> dict[tuple[int, str], Counter]:
     """Per (position, kind): the rows written for each channel."""
+    # Imported here: the site's modules load once django.setup() has run.
     from games.models import Outbox, PushDelivery, Seat, WebhookDelivery
 
     position = dict(Seat.objects.filter(game=game).values_list("user_id", "position"))
@@ -227,6 +236,7 @@ def _skipped_at_writing(row) -> bool:
 
 
 def _report(game, seed: str, mean_hours: float, visits: _Visits) -> None:
+    # Imported here: the site's modules load once django.setup() has run.
     from games import engine
 
     state = engine.from_dict(game.state)

@@ -115,6 +115,7 @@ class Soak:
         self.cpu = {"worker": {}, "web": {}, "database": {}}  # pid: the CPU seconds last seen
 
     def run(self) -> None:
+        # Imported here: the site's modules load once django.setup() has run.
         from django.db import connection
 
         started = time.monotonic()
@@ -209,6 +210,7 @@ class Soak:
     def _set_up(self) -> list[tuple[str, str, str]]:
         """The games, started; per viewer its page, poll and cookie (enough viewers for the
         rate asked, a game's creator each)."""
+        # Imported here: the site's modules load once django.setup() has run.
         from django.contrib.auth import get_user_model
 
         from bench.web_fixture import signed_in
@@ -253,6 +255,7 @@ class Soak:
     def _sample(self, celery: list[Worker], webs: list[tuple]) -> None:
         """How overdue the most overdue open deadline is, and the CPU each process has used
         (a killed process keeps the last figure seen)."""
+        # Imported here: the site's modules load once django.setup() has run.
         from django.db import connection
         from django.db.models import Min
         from django.utils import timezone
@@ -277,6 +280,7 @@ class Soak:
             self.cpu[role].update(server_cpu.tree_seconds(pids))
 
     def _moves(self) -> int:
+        # Imported here: the site's modules load once django.setup() has run.
         from django.db.models import Sum
 
         from games.models import Game
@@ -285,6 +289,7 @@ class Soak:
 
     def _games(self) -> dict[str, list[int]]:
         """Each game's state as the soak ends, the workers still running."""
+        # Imported here: the site's modules load once django.setup() has run.
         from django.db.models import Exists, OuterRef
         from django.utils import timezone
 
@@ -304,6 +309,7 @@ class Soak:
         }
 
     def _report(self, load, games, moves: int, seconds: float, written_before) -> None:
+        # Imported here: the site's modules load once django.setup() has run.
         from django.db import connection
         from django.db.models import Sum
 
