@@ -10,7 +10,7 @@ from games import engine, services
 from games.engine import bots
 from games.models import Deadline, Game
 from games.readers import routing
-from tests.helpers import fresh, state_of, user_at
+from tests.helpers import fresh, started, state_of, user_at
 
 # Where a page names a card: card markup, the JSON a button posts, and the offer checkboxes.
 CARD_ID_PATTERNS = (
@@ -103,6 +103,19 @@ def on_the_last_pass(game: Game, left: int = 1) -> Game:
     state.exhaustions = state.rules.exhaustions_to_end - 1
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
     return fresh(game)
+
+
+def a_whole_game(users: list) -> Game:
+    """A game of `users` started and played with good moves to its end (eight turns, then its
+    last pass): every kind of call a game sends, sent."""
+    game = play_until(started(users), lambda state: state.turn >= 8)
+    return play_until(on_the_last_pass(game), lambda state: state.over)
+
+
+def hidden_words_in(text: str) -> set[str]:
+    """The beans' names and keys among the words of `text`: a call never names a card."""
+    words = set(text.replace("(", " ").split())
+    return words & ({bean.name for bean in engine.BEANS} | {bean.key for bean in engine.BEANS})
 
 
 def play_as(game: Game, user, until, decline_offers: bool = False) -> Game:

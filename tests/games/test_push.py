@@ -17,14 +17,20 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.core import mail as sent_mail
 from django.urls import reverse
 
-from games import engine, services
+from games import services
 from games.basics.refusals import ServiceError
 from games.mail import outbox
 from games.models import Outbox, PushDelivery, PushSubscription, Seat
 from games.readers import routing
 from tests.helpers import started, state_of, user_at
 
-from .helpers import DIGEST, NO_MAIL, calls_routed, on_the_last_pass, play_until
+from .helpers import (
+    DIGEST,
+    NO_MAIL,
+    a_whole_game,
+    calls_routed,
+    hidden_words_in,
+)
 from .local_server import LocalServer, serving
 from .test_quiet_hours import MORNING_IN_NEW_YORK, MORNING_IN_TOKYO, quiet_at_night
 from .test_webhooks import opens
@@ -276,19 +282,15 @@ def test_a_whole_game_pushed_to_everyone_carries_no_card_no_deck_and_no_seed(
     for user in (alice, bob, carol):
         calls_routed(user, {routing.END: [routing.MAIL, routing.PUSH]})
     with django_capture_on_commit_callbacks(execute=True):
-        game = started([alice, bob, carol])
-        game = play_until(game, lambda state: state.turn >= 8)
-        game = play_until(on_the_last_pass(game), lambda state: state.over)
+        game = a_whole_game([alice, bob, carol])
 
     state = state_of(game)
-    bean_words = {bean.name for bean in engine.BEANS} | {bean.key for bean in engine.BEANS}
     messages = [message for device in devices.values() for message in push_service.to(device)]
     assert len(messages) == len(push_service.received) > 10
     for message in messages:
         assert set(message) == {"title", "body", "url", "tag"}
         assert game.seed not in json.dumps(message)
-        words = f"{message['title']} {message['body']}".replace("(", " ").split()
-        assert not bean_words & set(words)
+        assert not hidden_words_in(f"{message['title']} {message['body']}")
     ends = [message for message in messages if message["body"] == "See how the game ended."]
     assert len(ends) == state.players
 

@@ -43,6 +43,14 @@ def test_quiet_hours_wrap_midnight_in_the_players_zone(alice):
     assert quiet.quiet_end(profile, MORNING_IN_NEW_YORK - timedelta(minutes=31)) is None
 
 
+def carol_trading(game, carol):
+    """The game played on to Carol's turn, trading, with no offer made yet."""
+    carols = position(game, carol)
+    return play_until(
+        game, lambda state: state.phase == "trade" and not state.offers and state.active == carols
+    )
+
+
 def test_a_call_in_tokyos_night_waits_for_its_morning_while_new_york_is_called_at_once(
     alice, bob, carol, django_capture_on_commit_callbacks
 ):
@@ -50,12 +58,8 @@ def test_a_call_in_tokyos_night_waits_for_its_morning_while_new_york_is_called_a
     quiet_at_night(bob, "America/New_York")
     with time_machine.travel(MORNING_IN_NEW_YORK - timedelta(hours=1), tick=False) as clock:
         game = started([alice, bob, carol])
-        carols = position(game, carol)
         # Carol's turn, trading: she has something to offer each of the others.
-        game = play_until(
-            game,
-            lambda state: state.phase == "trade" and not state.offers and state.active == carols,
-        )
+        game = carol_trading(game, carol)
         trading = Deadline.objects.get(game=game, done=False)
         # The mails of the turns so far are out of the way, and both players came back since
         # their last calls, and left again.
@@ -161,11 +165,7 @@ def test_a_held_call_a_later_one_supersedes_is_not_sent(
     Profile.objects.filter(user=alice).update(mail=Profile.Mail.BOARD)  # she plays by mail
     with time_machine.travel(MORNING_IN_NEW_YORK - timedelta(hours=1), tick=False) as clock:
         game = started([alice, bob, carol])
-        carols = position(game, carol)
-        game = play_until(
-            game,
-            lambda state: state.phase == "trade" and not state.offers and state.active == carols,
-        )
+        game = carol_trading(game, carol)
         Outbox.objects.all().delete()
 
         clock.move_to(MORNING_IN_NEW_YORK)
