@@ -5,10 +5,20 @@ top of the web layer, defines the tasks under these names. So no module below th
 imports them, and a task never sees an uncommitted write.
 """
 
+import logging
+import time
 from functools import partial
 
 from celery import current_app
 from django.db import transaction
+from kombu.exceptions import OperationalError as BrokerAway
+
+log = logging.getLogger(__name__)
+# After the broker failed to take a job, jobs are not offered to it for so many seconds: a move
+# made while Redis is away answers at once instead of waiting out the publisher's retries for
+# each of its jobs. The sweeps pick up what they were for.
+BROKER_RETRY_AFTER = 5.0
+_broker = {"away_until": 0.0}
 
 BOT_MOVE = "games.tasks.bot_move_task"
 OUTBOX_SEND = "games.tasks.outbox_send_task"
@@ -16,6 +26,7 @@ INVITATION_SEND = "games.tasks.invitation_send_task"
 WEBHOOK_DELIVER = "games.tasks.webhook_deliver_task"
 PUSH_DELIVER = "games.tasks.push_deliver_task"
 DIGEST_SEND = "games.tasks.digest_send_task"
+BOARDS_RENDER = "games.tasks.boards_render_task"
 
 
 def after_commit(job: str, *args) -> None:
@@ -26,4 +37,11 @@ def after_commit(job: str, *args) -> None:
 
 
 def _queue(job: str, args: tuple) -> None:
-    current_app.tasks[job].delay(*args)
+    if time.monotonic() < _broker["away_until"]:
+        log.warning("%s%r not queued: the broker was away a moment ago", job, args)
+        return
+    try:
+        current_app.tasks[job].delay(*args)
+    except BrokerAway as error:
+        _broker["away_until"] = time.monotonic() + BROKER_RETRY_AFTER
+        log.warning("%s%r not queued: the broker is away (%s)", job, args, error)

@@ -1,12 +1,15 @@
 """Killed workers and a restarted Redis lose no automatic move and no mail, and double none."""
 
+import json
 import os
 import signal
 import time
 
 import pytest
+from django.urls import reverse
 
 from bench.async_infra import Beat, wait_until
+from bohnanza_site import settings as site_settings
 from bohnanza_site.celery import app
 from games import engine, services, task_queue
 from games.models import Game, Move, Outbox
@@ -45,9 +48,7 @@ def active_task_pid(worker) -> int:
     return wait_until(find, 15, interval=0.2, what="the worker's active task")
 
 
-def test_a_worker_process_killed_while_sending_a_mail_sends_it_once_after_all(
-    workers, table, smtp
-):
+def test_a_worker_process_killed_while_sending_a_mail_sends_it_once_after_all(workers, table, smtp):
     game = started_game(table)  # the mail task is queued; no worker runs yet
     row = Outbox.objects.get(game=game, kind="your_turn")
     with RowLock(Outbox.objects.filter(id=row.id)) as lock:
@@ -143,18 +144,36 @@ def test_a_bot_move_held_by_a_worker_killed_with_sigkill_is_made_by_another_with
     second.stop()
 
 
-def test_redis_stopped_and_started_again_loses_no_mail(workers, table, smtp, real_services):
+def test_while_redis_is_stopped_a_player_reads_polls_and_moves_and_no_mail_is_lost(
+    workers, table, smtp, real_services, client, settings
+):
     redis, _ = real_services
+    # The shared cache as the site has it (the tests' own cache is local), sessions through it.
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {**site_settings.CACHES["default"], "KEY_PREFIX": "test-failures"},
+    }
     workers()
     game = to_trade(started_game(table))
     smtp.wait_for("your_turn")
+    client.force_login(user_at(game, 0))
+    offer = {"kind": "offer", "to": 1, "give": [state(game).faceup[0]]}
     command = redis.start_command()
     redis.shutdown()
     try:
+        page = client.get(reverse("games:game", args=[game.id]))
+        poll = client.get(
+            reverse("games:poll", args=[game.id]) + f"?since={game.seq}", HTTP_HX_REQUEST="true"
+        )
         # The move commits; queueing its mail fails and is only logged.
-        play(game, 0, {"kind": "offer", "to": 1, "give": [state(game).faceup[0]]})
+        moved = client.post(
+            reverse("games:move", args=[game.id]),
+            {"action": json.dumps(offer), "expected_seq": game.seq},
+            HTTP_HX_REQUEST="true",
+        )
     finally:
         redis.start(command)
+    assert (page.status_code, poll.status_code, moved.status_code) == (200, 204, 200)
     asked = user_at(game, 1)
     assert Outbox.objects.get(game=game, kind="offer").sent_at is None
 
