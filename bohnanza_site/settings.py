@@ -311,6 +311,9 @@ if REDIS_URL:
     # Redis loses them. Only a shared cache will do: a per-process one would keep a session
     # alive in one process after its player logged out through another.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# After a move a worker renders the boards of the open pages ahead of their poll
+# (games/services/boards.py); only worth it where the workers and the web share a cache.
+BOARDS_RENDER_AHEAD = env_bool("BOARDS_RENDER_AHEAD", bool(REDIS_URL))
 # Requests a bot API token may make: so many per window of so many seconds.
 BOTAPI_RATE_LIMIT = os.environ.get("BOTAPI_RATE_LIMIT", "300/60")
 CELERY_RESULT_BACKEND = None

@@ -6,10 +6,13 @@ Whatever `after_move` writes (deadlines, mail rows) is part of the move; the tas
 
 from datetime import datetime
 
+from django.conf import settings
+
 from games import engine, task_queue
 from games.clocks import deadlines
 from games.mail import outbox
-from games.models import Deadline, Game, Seat
+from games.models import Deadline, Game, Move, Seat
+from games.readers import presence
 
 
 def after_move(
@@ -26,6 +29,7 @@ def after_move(
     """`seats`: the game's seats with their users and profiles, as the move read them. Returns
     the game's open deadlines after the move."""
     _queue_bot_move(game=game, seats=seats, state=state, seq=seq)
+    _queue_boards(game=game, seats=seats, mover=mover, actor=actor, now=now)
     rows = deadlines.deadlines_write(
         game=game, seats=seats, state=state, seq=seq, mover=mover, actor=actor, now=now
     )
@@ -48,6 +52,20 @@ def _queue_bot_move(*, game: Game, seats: list[Seat], state: engine.State, seq: 
     follow-ups queue the next, so several bots waited on at once each get their move in turn."""
     if bots_to_ask(state, {seat.position: seat for seat in seats}):
         task_queue.after_commit(task_queue.BOT_MOVE, game.id, seq)
+
+
+def _queue_boards(*, game: Game, seats: list[Seat], mover: int | None, actor: str, now) -> None:
+    """The boards of the other seats whose page is open are rendered by a worker, ahead of
+    their next poll (services.boards_render). A player's own move answers with their board."""
+    watched = [
+        seat
+        for seat in seats
+        if seat.user_id is not None
+        and presence.page_open(seat, now)
+        and not (actor == Move.Actor.PLAYER and seat.position == mover)
+    ]
+    if watched and settings.BOARDS_RENDER_AHEAD:
+        task_queue.after_commit(task_queue.BOARDS_RENDER, game.id)
 
 
 def bots_to_ask(

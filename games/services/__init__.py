@@ -17,6 +17,7 @@ from games.services.profiles import (
     seat_calls_save,
 )
 
+from .boards import boards_render
 from .bot_moves import bot_move
 from .chat import chat_post
 from .housekeeping import housekeeping
@@ -44,6 +45,7 @@ from .vapid import public_key as vapid_public_key
 from .webhooks import webhook_deliver, webhook_remove, webhook_save, webhook_turn_on, webhooks_retry
 
 __all__ = [
+    "boards_render",
     "NAME_MAX",
     "RECORD_MAX_BYTES",
     "RECLAIMED",

@@ -1,0 +1,78 @@
+"""After a move, the boards of the other open pages are rendered by a worker ahead of their
+poll, in each reader's language and zone: the poll finds its board ready and the web renders
+nothing while the player waits."""
+
+import re
+from html import unescape
+
+import pytest
+from django.core.cache import cache
+from django.test.signals import template_rendered
+from django.urls import reverse
+
+from games.models import Profile
+from tests.helpers import user_at
+
+from .helpers import play_next
+
+pytestmark = pytest.mark.django_db
+
+
+def _unmasked(html: bytes) -> bytes:
+    return re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"csrf", html)
+
+
+@pytest.fixture
+def templates_rendered():
+    names: list[str] = []
+
+    def seen(sender, template, **kwargs):
+        names.append(template.name)
+
+    template_rendered.connect(seen)
+    yield names
+    template_rendered.disconnect(seen)
+
+
+def test_an_open_pages_poll_after_anothers_move_gets_a_board_rendered_ahead_in_its_language(
+    client,
+    started_game,
+    settings,
+    eager_celery,
+    django_capture_on_commit_callbacks,
+    templates_rendered,
+):
+    settings.BOARDS_RENDER_AHEAD = True
+    bob = user_at(started_game, (started_game.state["active"] + 1) % 3)
+    Profile.objects.filter(user=bob).update(language="de", time_zone="Europe/Berlin")
+    client.force_login(bob)
+    page = client.get(reverse("games:game", args=[started_game.id])).content.decode()
+    [poll] = re.findall(r'hx-get="([^"]*/poll/[^"]*seen=[^"]*)"', page)
+    poll = unescape(poll)
+    assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204  # his page is open
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play_next(started_game)  # the active player's move, from another seat
+    templates_rendered.clear()
+    ahead = client.get(poll, HTTP_HX_REQUEST="true")
+
+    assert ahead.status_code == 200
+    assert "board" not in templates_rendered  # served as the worker rendered it
+    assert "Feld 1" in ahead.content.decode()  # in Bob's German
+    # The board he would have had rendered for him, his tokens in it (a CSRF token is masked
+    # anew for each use).
+    cache.clear()
+    again = client.get(poll, HTTP_HX_REQUEST="true")
+    assert _unmasked(again.content) == _unmasked(ahead.content)
+    assert "board" in templates_rendered
+
+
+def test_a_page_nobody_has_open_is_not_rendered_ahead(
+    started_game, settings, eager_celery, django_capture_on_commit_callbacks, templates_rendered
+):
+    settings.BOARDS_RENDER_AHEAD = True
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play_next(started_game)
+
+    assert "board" not in templates_rendered
