@@ -71,6 +71,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--nice", type=int, default=10, help="the workers' CPU priority (0: the web's)"
     )
+    parser.add_argument(
+        "--idle",
+        action="store_true",
+        help="the workers run only on CPU time nothing else wants (SCHED_IDLE)",
+    )
     parser.add_argument("--concurrency", type=int, default=1, help="processes a worker")
     parser.add_argument(
         "--port", type=int, default=0, help="the web instances' first port (0: any free ones)"
@@ -139,6 +144,7 @@ class Soak:
                     concurrency=self.args.concurrency,
                     beat=False,
                     nice=self.args.nice,
+                    idle=self.args.idle,
                     log_dir=str(log_dir),
                 )
             )
@@ -318,7 +324,8 @@ class Soak:
         a = self.args
         print(
             f"soak: {a.minutes:g} min, {a.games} games on the fast clock, 2 web instances "
-            f"(gunicorn 2 x 8 threads), 2 workers (-c {a.concurrency}, nice {a.nice}) and a beat"
+            f"(gunicorn 2 x 8 threads), 2 workers (-c {a.concurrency}, "
+            f"{'SCHED_IDLE' if a.idle else f'nice {a.nice}'}) and a beat"
         )
         print(
             f"  games: {len(games['finished'])} finished, {len(games['running'])} running, "
