@@ -82,6 +82,13 @@ def empty_cache(settings):
         caches[alias].clear()
 
 
+@pytest.fixture(autouse=True)
+def boards_rendered_by_the_page(settings):
+    """Boards are not rendered ahead (REDIS_URL would have it): with eager tasks each move would
+    render the open pages' boards inside its own request. test_boards_ahead.py turns it on."""
+    settings.BOARDS_RENDER_AHEAD = False
+
+
 @pytest.fixture
 def eager_celery(settings):
     """Tasks run in-process when their transaction commits, as under the embedded default.

@@ -9,7 +9,9 @@ import pytest
 from django.core.cache import cache
 from django.test.signals import template_rendered
 from django.urls import reverse
+from django.utils import timezone
 
+from games import services
 from games.models import Profile
 from tests.helpers import user_at
 
@@ -76,3 +78,18 @@ def test_a_page_nobody_has_open_is_not_rendered_ahead(
         play_next(started_game)
 
     assert "board" not in templates_rendered
+
+
+def test_a_board_for_a_move_the_game_has_moved_on_from_is_left_to_the_later_moves_task(
+    started_game, templates_rendered
+):
+    for seat in started_game.seats.all():
+        seat.last_seen_at = timezone.now()
+        seat.save(update_fields=["last_seen_at"])
+    seq = started_game.seq
+    play_next(started_game)
+
+    assert services.boards_render(game_id=started_game.id, seq=seq) == 0
+    assert "board" not in templates_rendered
+    assert services.boards_render(game_id=started_game.id, seq=seq + 1) == 3
+    assert "board" in templates_rendered
