@@ -29,7 +29,7 @@ def after_move(
     """`seats`: the game's seats with their users and profiles, as the move read them. Returns
     the game's open deadlines after the move."""
     _queue_bot_move(game=game, seats=seats, state=state, seq=seq)
-    _queue_boards(game=game, seats=seats, seq=seq, mover=mover, actor=actor, now=now)
+    _queue_boards(game=game, seats=seats, mover=mover, actor=actor, now=now)
     rows = deadlines.deadlines_write(
         game=game, seats=seats, state=state, seq=seq, mover=mover, actor=actor, now=now
     )
@@ -54,9 +54,7 @@ def _queue_bot_move(*, game: Game, seats: list[Seat], state: engine.State, seq: 
         task_queue.after_commit(task_queue.BOT_MOVE, game.id, seq)
 
 
-def _queue_boards(
-    *, game: Game, seats: list[Seat], seq: int, mover: int | None, actor: str, now
-) -> None:
+def _queue_boards(*, game: Game, seats: list[Seat], mover: int | None, actor: str, now) -> None:
     """The boards of the other seats whose page is open are rendered by a worker, ahead of
     their next poll (services.boards_render). A player's own move answers with their board."""
     watched = [
@@ -67,7 +65,7 @@ def _queue_boards(
         and not (actor == Move.Actor.PLAYER and seat.position == mover)
     ]
     if watched and settings.BOARDS_RENDER_AHEAD:
-        task_queue.after_commit(task_queue.BOARDS_RENDER, game.id, seq)
+        task_queue.after_commit(task_queue.BOARDS_RENDER, game.id)
 
 
 def bots_to_ask(

@@ -31,9 +31,9 @@ def bot_move_task(game_id: int, seq: int) -> None:
 
 
 @shared_task(name=task_queue.BOARDS_RENDER)
-def boards_render_task(game_id: int, seq: int) -> None:
+def boards_render_task(game_id: int) -> None:
     """Lost, it costs the web a render at the next poll: nothing is owed."""
-    services.boards_render(game_id=game_id, seq=seq)
+    services.boards_render(game_id=game_id)
 
 
 # Time and mail (see DESIGN.md, "Time and messages").

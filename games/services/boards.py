@@ -1,8 +1,9 @@
 """Boards rendered ahead: after a move, a worker renders the board of each seat whose page is
 open, in its player's language and zone, so that the poll that follows finds it kept
 (games/selectors/kept_boards.py) and the web answers from the cache instead of rendering while
-the player waits. A board already kept costs a read; a game that has moved on since costs one
-query, as the later move's own task renders the later board."""
+the player waits. The board rendered is the game's as it is when the task runs: a task that
+comes late, after more moves, renders the board the seats' next poll will ask for, and the
+tasks of the moves between find it kept (a read each)."""
 
 from django.utils import timezone
 
@@ -11,9 +12,9 @@ from games.readers import locales, presence
 from games.selectors import kept_boards
 
 
-def boards_render(*, game_id: int, seq: int) -> int:
-    """Renders the boards after move `seq` of the game's seats whose page is open; how many."""
-    game = Game.objects.filter(pk=game_id, status=Game.Status.RUNNING, seq=seq).first()
+def boards_render(*, game_id: int) -> int:
+    """Renders the current boards of the game's seats whose page is open; how many seats."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.RUNNING).first()
     if game is None:
         return 0
     seats = list(game.seats.select_related("user__profile"))
