@@ -76,6 +76,10 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="the workers run only on CPU time nothing else wants (SCHED_IDLE)",
     )
+    parser.add_argument(
+        "--web-processes", type=int, default=2, help="gunicorn processes a web instance"
+    )
+    parser.add_argument("--threads", type=int, default=8, help="threads a gunicorn process")
     parser.add_argument("--concurrency", type=int, default=1, help="processes a worker")
     parser.add_argument(
         "--port", type=int, default=0, help="the web instances' first port (0: any free ones)"
@@ -209,7 +213,7 @@ class Soak:
             _stop(old[0])
             port = old[1]
         port = port or _free_port()
-        server = _serve(dict(os.environ), port)
+        server = _serve(dict(os.environ), port, self.args.web_processes, self.args.threads)
         self.stack.callback(_stop, server)
         return server, port
 
@@ -324,7 +328,7 @@ class Soak:
         a = self.args
         print(
             f"soak: {a.minutes:g} min, {a.games} games on the fast clock, 2 web instances "
-            f"(gunicorn 2 x 8 threads), 2 workers (-c {a.concurrency}, "
+            f"(gunicorn {a.web_processes} x {a.threads} threads), 2 workers (-c {a.concurrency}, "
             f"{'SCHED_IDLE' if a.idle else f'nice {a.nice}'}) and a beat"
         )
         print(

@@ -97,15 +97,15 @@ def browser_cookie(session: str) -> str:
     return f"sessionid={session}; csrftoken={csrf}"
 
 
-def _serve(env: dict, port: int) -> subprocess.Popen:
+def _serve(env: dict, port: int, processes: int = 2, threads: int = 8) -> subprocess.Popen:
     server = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "gunicorn"),
             "bohnanza_site.wsgi",
             "--bind", f"127.0.0.1:{port}",
             "--worker-class", "gthread",
-            "--workers", "2",
-            "--threads", "8",
+            "--workers", str(processes),
+            "--threads", str(threads),
             "--keep-alive", "30",
             "--log-level", "warning",
         ],
