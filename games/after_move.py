@@ -57,14 +57,12 @@ def _queue_bot_move(*, game: Game, seats: list[Seat], state: engine.State, seq: 
 def _queue_boards(*, game: Game, seats: list[Seat], mover: int | None, actor: str, now) -> None:
     """The boards of the other seats whose page is open are rendered by a worker, ahead of
     their next poll (services.boards_render). A player's own move answers with their board."""
-    watched = [
-        seat
-        for seat in seats
-        if seat.user_id is not None
+    if settings.BOARDS_RENDER_AHEAD and any(
+        seat.user_id is not None
         and presence.page_open(seat, now)
         and not (actor == Move.Actor.PLAYER and seat.position == mover)
-    ]
-    if watched and settings.BOARDS_RENDER_AHEAD:
+        for seat in seats
+    ):
         task_queue.after_commit(task_queue.BOARDS_RENDER, game.id)
 
 
