@@ -4,6 +4,7 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from django.core.cache import caches
+from django.test.signals import template_rendered
 from django.utils import translation
 
 from bohnanza_site.celery import app as celery_app
@@ -80,6 +81,19 @@ def empty_cache(settings):
     }
     for alias in settings.CACHES:
         caches[alias].clear()
+
+
+@pytest.fixture
+def templates_rendered():
+    """The names of the templates (and partials) rendered while the test runs."""
+    names: list[str] = []
+
+    def seen(sender, template, **kwargs):
+        names.append(template.name)
+
+    template_rendered.connect(seen)
+    yield names
+    template_rendered.disconnect(seen)
 
 
 @pytest.fixture(autouse=True)

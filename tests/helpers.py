@@ -1,6 +1,9 @@
 """What tests of every folder do with the site's data: sign a player up, start a table, and read
 a stored game."""
 
+import re
+from html import unescape
+
 from django.contrib.auth import get_user_model
 
 from games import engine, services
@@ -39,3 +42,9 @@ def state_of(game: Game) -> engine.State:
 
 def user_at(game: Game, position: int):
     return game.seats.get(position=position).user
+
+
+def poll_address(page: str) -> str:
+    """The address a game page polls, with its presence token, as the browser sends it."""
+    [address] = re.findall(r'hx-get="([^"]*/poll/[^"]*seen=[^"]*)"', page)
+    return unescape(address)

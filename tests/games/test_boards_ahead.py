@@ -3,18 +3,16 @@ poll, in each reader's language and zone: the poll finds its board ready and the
 nothing while the player waits."""
 
 import re
-from html import unescape
 
 import pytest
 from django.core.cache import cache
-from django.test.signals import template_rendered
 from django.urls import reverse
 from django.utils import timezone
 
 from games import services
 from games.models import Game, Profile, Seat
 from games.selectors import kept_boards
-from tests.helpers import user_at
+from tests.helpers import poll_address, user_at
 
 from .helpers import play_next
 
@@ -23,18 +21,6 @@ pytestmark = pytest.mark.django_db
 
 def _unmasked(html: bytes) -> bytes:
     return re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"csrf", html)
-
-
-@pytest.fixture
-def templates_rendered():
-    names: list[str] = []
-
-    def seen(sender, template, **kwargs):
-        names.append(template.name)
-
-    template_rendered.connect(seen)
-    yield names
-    template_rendered.disconnect(seen)
 
 
 def test_an_open_pages_poll_after_anothers_move_gets_a_board_rendered_ahead_in_its_language(
@@ -49,9 +35,7 @@ def test_an_open_pages_poll_after_anothers_move_gets_a_board_rendered_ahead_in_i
     bob = user_at(started_game, (started_game.state["active"] + 1) % 3)
     Profile.objects.filter(user=bob).update(language="de", time_zone="Europe/Berlin")
     client.force_login(bob)
-    page = client.get(reverse("games:game", args=[started_game.id])).content.decode()
-    [poll] = re.findall(r'hx-get="([^"]*/poll/[^"]*seen=[^"]*)"', page)
-    poll = unescape(poll)
+    poll = poll_address(client.get(reverse("games:game", args=[started_game.id])).content.decode())
     assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204  # his page is open
 
     with django_capture_on_commit_callbacks(execute=True):

@@ -1,15 +1,12 @@
 """The poll of an open game page: 204 while nothing changed, the board when something did."""
 
-import re
-from html import unescape
-
 import pytest
 from django.db import connection
 from django.urls import reverse
 
 from games import services
 from games.readers import presence
-from tests.helpers import user_at
+from tests.helpers import poll_address, user_at
 
 from .helpers import CacheDown, front_plant
 
@@ -47,11 +44,11 @@ def test_the_poll_answers_and_marks_the_page_open_while_the_shared_cache_is_down
 ):
     client.force_login(user_at(started_game, 0))
     page = client.get(reverse("games:game", args=[started_game.id])).content.decode()
-    [url] = re.findall(r'hx-get="([^"]*/poll/[^"]*seen=[^"]*)"', page)
+    url = poll_address(page)
 
     monkeypatch.setattr(presence, "cache", CacheDown())
 
-    assert client.get(unescape(url), HTTP_HX_REQUEST="true").status_code == 204
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
     assert started_game.seats.get(position=0).last_seen_at is not None
 
 
@@ -70,11 +67,11 @@ def test_an_open_pages_poll_writes_its_presence_only_now_and_then(
 ):
     client.force_login(user_at(started_game, 0))
     page = client.get(reverse("games:game", args=[started_game.id])).content.decode()
-    [url] = re.findall(r'hx-get="([^"]*/poll/[^"]*seen=[^"]*)"', page)
+    url = poll_address(page)
     with django_assert_num_queries(2):  # the changes, and the presence
-        assert client.get(unescape(url), HTTP_HX_REQUEST="true").status_code == 204
+        assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
     with django_assert_num_queries(1):
-        assert client.get(unescape(url), HTTP_HX_REQUEST="true").status_code == 204
+        assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
 
 
 def test_the_poll_returns_the_board_when_a_move_was_made(client, started_game):

@@ -2,9 +2,7 @@
 the database, and what needs a count says what it does without one."""
 
 import logging
-import re
 import socket
-from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -13,7 +11,7 @@ from bohnanza_site import shared_cache
 from botapi import ratelimit
 from games.models import Move
 from mailplay import services as mailplay
-from tests.helpers import user_at
+from tests.helpers import poll_address, user_at
 
 from .helpers import front_plant, post_move
 
@@ -48,8 +46,8 @@ def test_a_signed_in_player_reads_polls_and_moves_while_redis_is_away(
 
     page = client.get(reverse("games:game", args=[started_game.id]))
     assert page.status_code == 200
-    [poll] = re.findall(r'hx-get="([^"]*/poll/[^"]*seen=[^"]*)"', page.content.decode())
-    assert client.get(unescape(poll), HTTP_HX_REQUEST="true").status_code == 204
+    poll = poll_address(page.content.decode())
+    assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204
     seat, plant = front_plant(started_game)
     response = post_move(client, started_game, plant, started_game.seq, HTTP_HX_REQUEST="true")
 

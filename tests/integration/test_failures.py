@@ -1,6 +1,5 @@
 """Killed workers and a restarted Redis lose no automatic move and no mail, and double none."""
 
-import json
 import os
 import signal
 import time
@@ -13,6 +12,7 @@ from bohnanza_site import settings as site_settings
 from bohnanza_site.celery import app
 from games import engine, services, task_queue
 from games.models import Game, Move, Outbox
+from tests.games.helpers import post_move
 
 from .helpers import (
     RowLock,
@@ -166,11 +166,7 @@ def test_while_redis_is_stopped_a_player_reads_polls_and_moves_and_no_mail_is_lo
             reverse("games:poll", args=[game.id]) + f"?since={game.seq}", HTTP_HX_REQUEST="true"
         )
         # The move commits; queueing its mail fails and is only logged.
-        moved = client.post(
-            reverse("games:move", args=[game.id]),
-            {"action": json.dumps(offer), "expected_seq": game.seq},
-            HTTP_HX_REQUEST="true",
-        )
+        moved = post_move(client, game, offer, game.seq, HTTP_HX_REQUEST="true")
     finally:
         redis.start(command)
     assert (page.status_code, poll.status_code, moved.status_code) == (200, 204, 200)
