@@ -123,7 +123,7 @@ class SmtpSink:
 
 
 class Worker:
-    """`celery -A bohnanza_site worker` in a process group of its own, with the beat embedded
+    """`celery -A bohnanza_site worker` in a session of its own, with the beat embedded
     unless `beat` is false, at the CPU priority `nice` gives (0: the caller's), or only on CPU
     time nothing else wants (`idle`: Linux's SCHED_IDLE)."""
 
@@ -147,7 +147,10 @@ class Worker:
         self.idle = idle
         self.hostname = f"it-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
         self._dir = Path(log_dir or tempfile.mkdtemp(prefix="bohnanza-worker-"))
-        self.log_path = self._dir / f"{self.hostname.split('@')[0]}.log"
+        name = self.hostname.split("@")[0]
+        self.log_path = self._dir / f"{name}.log"
+        # A beat's own: a file two beats shared could fail them both (only one runs in the site)
+        self.schedule_path = self._dir / f"{name}.celerybeat-schedule"
         self.process: subprocess.Popen | None = None
 
     def command(self) -> list[str]:
@@ -161,7 +164,7 @@ class Worker:
             "-n",
             self.hostname,
             "-s",
-            str(self._dir / "celerybeat-schedule"),
+            str(self.schedule_path),
             "--without-gossip",
             "--without-mingle",
         ]
@@ -245,7 +248,7 @@ class Beat(Worker):
     ROLE = "beat"
 
     def command(self) -> list[str]:
-        return ["beat", "-l", "info", "-s", str(self._dir / "celerybeat-schedule")]
+        return ["beat", "-l", "info", "-s", str(self.schedule_path)]
 
 
 class RedisServer:

@@ -136,9 +136,10 @@ class Soak:
         webs = [self._web(port=self.args.port and self.args.port + i) for i in range(2)]
         log_dir = ROOT / "var" / "soak"
         log_dir.mkdir(parents=True, exist_ok=True)
-        # A beat that starts afresh, as on a new machine: an earlier run's schedule would make
-        # the hourly housekeeping fall inside this run or not, by chance.
-        for schedule in log_dir.glob("celerybeat-schedule*"):
+        # Each beat keeps its schedule in a file named for it, so it starts afresh, as on a new
+        # machine (an earlier run's schedule would make the hourly housekeeping fall inside this
+        # run or not, by chance); the earlier runs' files go.
+        for schedule in log_dir.glob("*celerybeat-schedule*"):
             schedule.unlink()
         beat = self._started(Beat({}, log_dir=str(log_dir)))
         workers = [

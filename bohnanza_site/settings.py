@@ -324,6 +324,8 @@ CELERY_TIMEZONE = TIME_ZONE
 # not through the worker's log as "WARNING/ForkPoolWorker-1" lines.
 CELERY_WORKER_REDIRECT_STDOUTS = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# A schedule file that fails is logged, not the end of the beat (bohnanza_site/beat_schedule.py).
+CELERY_BEAT_SCHEDULER = "bohnanza_site.beat_schedule:KeptSchedule"
 # The sweeps expire unrun after one period, so a worker that was down does not run a backlog.
 _SWEEP = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))
 _FLUSH = float(os.environ.get("OUTBOX_FLUSH_SECONDS", "30"))
