@@ -6,11 +6,12 @@ Without REDIS_URL these tests are skipped, and the summary says why. With it, an
 """
 
 import os
+from datetime import UTC, datetime
 
 import pytest
 
 from bench.async_infra import RedisServer, SmtpSink, Worker, database_url, wait_until
-from games.models import Outbox
+from games.models import Deadline, Outbox
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 SKIP_REASON = (
@@ -33,6 +34,42 @@ def pytest_collection_modifyitems(config, items):
         # (and purge it), so two processes running them side by side would take each other's
         # tasks. `make test` runs with --dist loadgroup.
         item.add_marker(pytest.mark.xdist_group("real-services"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing test's report carries what the workers did and what the database and the SMTP
+    server hold then: a failure in CI may not come again on a developer's machine."""
+    report = yield
+    if report.failed and call.when == "call" and str(item.path).startswith(HERE):
+        for worker in RUNNING:
+            state = "running" if worker.process and worker.process.poll() is None else "ended"
+            report.sections.append(
+                (f"Celery {worker.ROLE} {worker.hostname} ({state})", worker.log_tail(60))
+            )
+        report.sections.append(("the rows and mails at the failure", _rows_and_mails(item)))
+    return report
+
+
+def _rows_and_mails(item) -> str:
+    try:
+        lines = [
+            f"unsent mail: {row.kind} to {row.user_id}, game {row.game_id} move {row.seq}"
+            for row in Outbox.objects.filter(sent_at=None).order_by("id")
+        ]
+        lines += [
+            f"open deadline: {row.kind} of seat {row.seat_id}, game {row.game_id}, due {row.due_at}"
+            for row in Deadline.objects.filter(done=False).order_by("id")
+        ]
+    except Exception as error:  # the report must still tell the test's own failure
+        lines = [f"the database could not be read: {error!r}"]
+    sink = item.funcargs.get("smtp")
+    lines += [
+        f"received at {datetime.fromtimestamp(mail.at, UTC):%H:%M:%S.%f}: {mail.kind} to "
+        f"{', '.join(mail.recipients)}"
+        for mail in (sink.messages() if sink else [])
+    ]
+    return "\n".join(lines)
 
 
 def pytest_terminal_summary(terminalreporter):
