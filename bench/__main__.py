@@ -1,11 +1,13 @@
 """Benchmarks, run with `make bench`: the engine, the pace of a game between people answering
 calls to move, then the web (game page and poll, then the league pages beside the game page,
-then a step of a long game's replay), the mail/deadline figures, the calls each player of a daily
-game gets by channel, and what a game writes and keeps."""
+then a step of a long game's replay, then a web process's first pages against its later ones),
+the mail/deadline figures, the calls each player of a daily game gets by channel, and what a
+game writes and keeps."""
 
 from bench import (
     async_bench,
     calls_by_channel,
+    cold_start,
     engine_bench,
     game_bytes,
     league_bench,
@@ -23,6 +25,7 @@ def main() -> None:
     web_bench.main()
     league_bench.main()
     replay_step.main()
+    cold_start.main()
     async_bench.main()
     calls_by_channel.main([])
     game_bytes.main()

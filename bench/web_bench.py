@@ -48,6 +48,18 @@ def _ensure_database(url: str) -> None:
             conn.execute(f'create database "{name}"')
 
 
+def bench_environment(name: str) -> dict | None:
+    """The environment of a bench's site, on the PostgreSQL database BENCH_DATABASE_URL names
+    (made if missing); None, with the reason printed, where there is no PostgreSQL."""
+    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
+    try:
+        _ensure_database(url)
+    except Exception as error:  # noqa: BLE001 - the bench reports and skips, it never hides it
+        print(f"{name}: skipped, no PostgreSQL at {url}: {error}")
+        return None
+    return _environment(url)
+
+
 def _environment(url: str) -> dict:
     return {
         **os.environ,
@@ -132,13 +144,9 @@ def _print(name: str, result: loadgen.LoadResult) -> None:
 
 
 def main() -> None:
-    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
-    try:
-        _ensure_database(url)
-    except Exception as error:  # noqa: BLE001 - the bench reports and skips, it never hides it
-        print(f"web: skipped, no PostgreSQL at {url}: {error}")
+    env = bench_environment("web")
+    if env is None:
         return
-    env = _environment(url)
     page, poll, cookie = _prepare(env)
     paths = (
         ("bare view", "/healthz"),

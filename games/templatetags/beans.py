@@ -89,14 +89,23 @@ def _card_around_id(bean: str | None, size: str, front: bool, language: str) -> 
 
 def _breakable(bean: str, language: str) -> str:
     """The bean's name with soft hyphens where the reader's language breaks its long words."""
-    try:
-        dictionary = pyphen.Pyphen(lang=language, left=3, right=3)
-    except KeyError:  # a language without a dictionary: the name as it is
+    dictionary = hyphenation(language)
+    if dictionary is None:  # a language without a dictionary: the name as it is
         return engine_bean_name(bean)
     return " ".join(
         dictionary.inserted(word, hyphen="\u00ad") if len(word) > 7 and word.isalpha() else word
         for word in engine_bean_name(bean).split(" ")
     )
+
+
+@cache
+def hyphenation(language: str) -> pyphen.Pyphen | None:
+    """Where the language breaks words (its dictionary read once a process: it takes a third of
+    a second), or None for a language without one."""
+    try:
+        return pyphen.Pyphen(lang=language, left=3, right=3)
+    except KeyError:
+        return None
 
 
 @register.simple_tag(takes_context=True)
