@@ -98,10 +98,18 @@ def started_game(request, game_id: int) -> Game:
 
 
 def render_game(
-    request, game: Game, *, status: int = 200, error: str = "", counter=None, moved=None
+    request,
+    game: Game,
+    *,
+    status: int = 200,
+    error: str = "",
+    counter=None,
+    moved=None,
+    since: int | None = None,
 ):
     """The board alone for htmx, the whole page otherwise; after a move (`moved`, the
-    service's result) from the seats, state and deadlines that move read and wrote."""
+    service's result) from the seats, state and deadlines that move read and wrote. `since`: a
+    poll's, the move its page's board shows (kept_boards.board)."""
     if moved is None:
         seats, state, deadlines = list(game.seats.select_related("user__profile")), None, None
     else:
@@ -115,6 +123,7 @@ def render_game(
         error=error,
         status=status,
         counter=counter,
+        since=since,
     )
     if request.htmx:
         return HttpResponse(board, status=status)
@@ -170,7 +179,8 @@ def game_poll(request, game_id: int):
         unchanged = poll_unchanged(request, game_id, watcher=request.user)
         if unchanged is not None:
             return unchanged
-    return render_game(request, started_game(request, game_id))
+    since = small_number(request.GET.get("since", ""))
+    return render_game(request, started_game(request, game_id), since=since)
 
 
 def poll_unchanged(request, game_id: int, watcher=None) -> HttpResponse | None:

@@ -6,9 +6,15 @@ on its reader's language and zone, and on nothing else but two tokens of the vis
 (the CSRF token of its forms, the presence token of its poll). It is rendered with placeholders
 for those two and kept under the game's version: (seq, updated_at). Every move saves the game,
 and every other write that changes what a board shows (a chat line, a seat taken back from a
-bot, a vacation that moves deadlines) touches `updated_at` (`Game.touch`). Nothing is ever
-served for a version other than its own; the time it was rendered for goes out of date, so it is
-kept a short while only, and the page's script counts clocks down from the times it carries.
+bot, a vacation that moves deadlines) touches `updated_at` (`Game.touch`). A board is served
+for its own version, with one exception: a poll, when the board of the game's version is not
+rendered yet, gets the newest board kept for its seat and reader if that is newer than the board
+its page has (its `since`). So in a game whose moves come faster than boards are rendered ahead
+(bots playing each other), a poll does not render while the player waits: the page follows the
+game as closely as the boards rendered ahead do, and once the game waits for someone, its next
+poll (2 s on) brings the game as it is. The time a board was rendered for goes out of date, so
+it is kept a short while only, and the page's script counts clocks down from the times it
+carries.
 
 The page asks for its board here; so does a worker after a move, for each seat whose page is
 open (`services.boards_render`), so that the poll that follows finds it rendered.
@@ -50,9 +56,25 @@ def reader() -> str:
 
 
 def _key(game: Game, mine: Seat | None) -> str:
-    seat = "watch" if mine is None else mine.position
     version = f"{game.seq}:{game.updated_at.timestamp()}"
-    return f"board:{template()}:{game.id}:{version}:{seat}:{reader()}"
+    return f"board:{template()}:{game.id}:{version}:{_seat(mine)}:{reader()}"
+
+
+def _newest_key(game: Game, mine: Seat | None) -> str:
+    """Where the seq and key of the newest board kept for a seat and reader are noted."""
+    return f"board-newest:{template()}:{game.id}:{_seat(mine)}:{reader()}"
+
+
+def _seat(mine: Seat | None) -> str:
+    return "watch" if mine is None else str(mine.position)
+
+
+def _newer_kept(game: Game, mine: Seat | None, since: int) -> str | None:
+    """The newest board kept for this seat and reader, if it is newer than move `since`."""
+    newest = cache.get(_newest_key(game, mine))
+    if newest is None or newest[0] <= since:
+        return None
+    return cache.get(newest[1])
 
 
 def board(
@@ -65,15 +87,19 @@ def board(
     error: str = "",
     status: int = 200,
     counter=None,
+    since: int | None = None,
 ) -> str:
     """The board `user` sees, in the active language and zone, with the placeholders CSRF and
     PRESENCE (a seat's board only) for the visitor's tokens. A board with a refusal or a
     counter-offer to prefill is one request's alone, and is not kept. The state and the open
-    deadlines, when the caller has them, spare reading them again."""
+    deadlines, when the caller has them, spare reading them again. `since`: a poll's, the move
+    its page's board shows; a newer board kept may answer it (see above)."""
     mine = Seat.of_user(seats, user)
     own = bool(error) or counter is not None
     key = _key(game, mine)
     html = None if own else cache.get(key)
+    if html is None and since is not None and not own:
+        html = _newer_kept(game, mine, since)
     if html is None:
         page = game_page(
             game=game,
@@ -89,5 +115,5 @@ def board(
             page["prefill"] = counter_offer(page, counter)
         html = render_to_string("games/game.html#board", page)
         if not own:
-            cache.set(key, html, KEEP_SECONDS)
+            cache.set_many({key: html, _newest_key(game, mine): (game.seq, key)}, KEEP_SECONDS)
     return html

@@ -79,3 +79,28 @@ def test_a_late_task_renders_the_board_as_the_game_is_now_and_the_tasks_after_fi
     game = Game.objects.get(pk=started_game.pk)
     kept_boards.board(game, list(game.seats.all()), user_at(game, 0))  # her poll, now
     assert templates_rendered.count("board") == 3
+
+
+def test_when_moves_outrun_the_boards_rendered_ahead_a_poll_gets_the_newest_kept_then_the_current(
+    client, started_game, templates_rendered
+):
+    bob = user_at(started_game, (started_game.state["active"] + 1) % 3)
+    client.force_login(bob)
+    poll = poll_address(client.get(reverse("games:game", args=[started_game.id])).content.decode())
+    assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204  # his page is open
+    first = play_next(started_game).game
+    assert services.boards_render(game_id=first.id)  # a worker renders the board of this move
+    current = play_next(first).game  # and the next move comes before its board is rendered
+    templates_rendered.clear()
+
+    behind = client.get(poll, HTTP_HX_REQUEST="true")
+
+    assert behind.status_code == 200
+    assert "board" not in templates_rendered  # nothing rendered while Bob waits
+    next_poll = poll_address(behind.content.decode())
+    assert f"since={first.seq}&" in next_poll
+    now = client.get(next_poll, HTTP_HX_REQUEST="true")
+    assert now.status_code == 200  # his next tick brings the game as it is
+    last_poll = poll_address(now.content.decode())
+    assert f"since={current.seq}&" in last_poll
+    assert client.get(last_poll, HTTP_HX_REQUEST="true").status_code == 204
