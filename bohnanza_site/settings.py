@@ -10,6 +10,7 @@ from pathlib import Path
 import dj_database_url
 from celery.schedules import crontab
 from django.utils.csp import CSP
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -314,6 +315,12 @@ if REDIS_URL:
 # After a move a worker renders the boards of the open pages ahead of their poll
 # (games/services/boards.py); only worth it where the workers and the web share a cache.
 BOARDS_RENDER_AHEAD = env_bool("BOARDS_RENDER_AHEAD", bool(REDIS_URL))
+# Those renders have a queue of their own: a poll comes within 2 s of the move, and a render
+# queued behind a backlog of bot moves and mails would come after it, leaving the web to render
+# while the player waits. A worker takes from its queues in turn (Redis: round robin), so a
+# render waits for at most one task of the other queue. Every worker takes both.
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("boards"))
+CELERY_TASK_ROUTES = {"games.tasks.boards_render_task": {"queue": "boards"}}
 # Requests a bot API token may make: so many per window of so many seconds.
 BOTAPI_RATE_LIMIT = os.environ.get("BOTAPI_RATE_LIMIT", "300/60")
 CELERY_RESULT_BACKEND = None
