@@ -319,6 +319,11 @@ def board(view: dict) -> dict:
             {**_with_plant(card, plant), "front": i == 0, "discard": card["id"] in discard}
             for i, card in enumerate(view["hand"])
         ]
+        if hand and view["prompt"]["key"] == "plant_front" and not hand[0]["plant"]:
+            # The front card must be planted and no field takes it: as for a card received.
+            me = players[seat]
+            hand[0]["fits_none"] = not _fits(hand[0], me["fields"])
+            me["fits_none"] = me["fits_none"] or hand[0]["fits_none"]
     faceup = [
         {**_with_plant(card, plant), "discard": card["id"] in discard} for card in view["faceup"]
     ]

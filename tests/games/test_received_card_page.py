@@ -1,5 +1,5 @@
-"""A card received in a trade that no field of the player takes: the page says why and shows
-the harvests that make room, instead of a card with no button."""
+"""A card received in a trade, or the front card of the hand, that no field of the player takes:
+the page says why and shows the harvests that make room, instead of a card with no button."""
 
 import re
 
@@ -15,44 +15,91 @@ from .helpers import start_trading
 pytestmark = pytest.mark.django_db
 
 
+def fields_without(state: engine.State, seat: int, bean: int) -> None:
+    """The seat's fields planted with two cards each of beans other than `bean`, a bean a
+    field, taken from the draw pile (what they held discarded), so that every card is still
+    somewhere once."""
+    beans = state.card_beans
+    others = {}
+    for card in state.deck:
+        if beans[card] != bean:
+            others.setdefault(beans[card], []).append(card)
+    pairs = [cards[:2] for cards in others.values() if len(cards) >= 2]
+    for field, pair in zip(state.fields[seat], pairs[: len(state.fields[seat])], strict=True):
+        state.discard += field
+        field[:] = pair
+        for card in pair:
+            state.deck.remove(card)
+
+
 def received_a_card_that_fits_no_field(game: Game) -> tuple[int, int]:
-    """In the trading phase, a seat other than the active one has two fields of two other beans
-    and has received a card of a third (the cards taken from the draw pile, so that every card
-    is still somewhere once). The seat and the card."""
+    """In the trading phase, a seat other than the active one has fields of other beans and
+    has received a card that none takes. The seat and the card."""
     active = start_trading(game)
     state = state_of(game)
     seat = (active + 1) % len(state.hands)
-    beans = state.card_beans
-    first_of = {}
-    for card in state.deck:
-        first_of.setdefault(beans[card], card)
-    received, *planted = list(first_of.values())[: 1 + len(state.fields[seat])]
-    for field, card in zip(state.fields[seat], planted, strict=True):
-        state.discard += field
-        field[:] = [card, next(c for c in state.deck if beans[c] == beans[card] and c != card)]
-    for card in [received, *(c for field in state.fields[seat] for c in field)]:
-        state.deck.remove(card)
+    received = state.deck.pop(0)
+    fields_without(state, seat, state.card_beans[received])
     state.to_plant[seat].append(received)
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
     return seat, received
+
+
+def page_of(client, game: Game, seat: int) -> str:
+    client.force_login(user_at(game, seat))
+    return client.get(reverse("games:game", args=[game.id])).content.decode()
+
+
+def assert_the_harvests_are_open(game: Game, seat: int, mine: str) -> None:
+    """In the player's part of the page, the harvests that make room are open: all that may be
+    made, and one at least."""
+    opened = re.findall(r'<details class="confirm" open>.*?id="(move-harvest-field\d)"', mine, re.S)
+    legal = engine.legal_actions(state_of(game), seat)
+    assert opened, "at least one field may be harvested to make room"
+    assert sorted(opened) == sorted(
+        f"move-harvest-field{a['field']}" for a in legal if a["kind"] == "harvest"
+    )
 
 
 def test_a_received_card_that_fits_no_field_says_to_harvest_first_with_the_harvests_open(
     client, started_game
 ):
     seat, card = received_a_card_that_fits_no_field(started_game)
-    client.force_login(user_at(started_game, seat))
-    html = client.get(reverse("games:game", args=[started_game.id])).content.decode()
+    html = page_of(client, started_game, seat)
 
     to_plant = html[html.index('class="to-plant"') :]
     assert f'data-card="{card}"' in to_plant[: to_plant.index("</li>")]
     assert "No field takes this card: harvest a field first" in to_plant[: to_plant.index("</li>")]
     mine = html[html.index('class="player me') : html.index('class="to-plant"')]
-    opened = r'<details class="confirm" open>.*?id="(move-harvest-field\d)"'
-    harvests = re.findall(opened, mine, re.S)
-    legal = engine.legal_actions(state_of(started_game), seat)
-    assert sorted(harvests) == sorted(
-        f"move-harvest-field{a['field']}" for a in legal if a["kind"] == "harvest"
-    )
-    assert harvests, "at least one field may be harvested to make room"
+    assert_the_harvests_are_open(started_game, seat, mine)
 
+
+def front_card_that_fits_no_field(game: Game) -> tuple[int, int]:
+    """The start player, to plant, has fields of beans other than their front card's. The seat
+    and the front card."""
+    state = state_of(game)
+    seat = state.active
+    front = state.hands[seat][0]
+    fields_without(state, seat, state.card_beans[front])
+    Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
+    return seat, front
+
+
+def test_a_front_card_that_fits_no_field_says_to_harvest_first_with_the_harvests_open(
+    client, started_game
+):
+    seat, front = front_card_that_fits_no_field(started_game)
+    html = page_of(client, started_game, seat)
+
+    hand = html[html.index(f'id="hand-{front}"') :]
+    assert "No field takes this card: harvest a field first" in hand[: hand.index("</li>")]
+    assert 'id="move-plant-' not in hand[: hand.index("</li>")]
+    mine = html[html.index('class="player me') : html.index('class="hand-area"')]
+    assert_the_harvests_are_open(started_game, seat, mine)
+
+
+def test_a_front_card_a_field_takes_says_nothing_of_harvests(client, started_game):
+    html = page_of(client, started_game, state_of(started_game).active)
+
+    assert "No field takes this card" not in html
+    assert '<details class="confirm" open>' not in html
