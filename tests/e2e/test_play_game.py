@@ -4,6 +4,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games import engine
 from games.models import Game
@@ -15,6 +16,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 CARD_ID = re.compile(
     r'data-card="(\d+)"|&quot;card&quot;:(\d+)|name="(?:give|ask_faceup)" value="(\d+)"'
 )
+
+
+# No card of the board is moving (motion.js animates them for 380 ms after an update).
+STILL = "() => document.getAnimations().every((moving) => moving.playState !== 'running')"
 
 
 class Table:
@@ -49,9 +54,32 @@ class Table:
         return page
 
     def act(self, page: Page, button, status: int = 200) -> None:
-        """Click a move button and wait for the board it brings back."""
-        with page.expect_response(lambda r: r.request.method == "POST") as answer:
-            button.click()
+        """Click a move button and wait for the board it brings back. Without an answer, the
+        failure says what was clicked, what the page and the game showed, and any POST the
+        browser gave up on."""
+        failed: list[str] = []
+
+        def given_up(request) -> None:
+            failed.append(f"{request.method} {request.url}: {request.failure}")
+
+        page.on("requestfailed", given_up)
+        label = button.inner_text().strip()
+        # As a player waits for the cards to stop moving: a click while one slides across
+        # (motion.js, after each update) may land on it and choose it instead.
+        page.wait_for_function(STILL)
+        try:
+            with page.expect_response(lambda r: r.request.method == "POST") as answer:
+                button.click()
+        except PlaywrightTimeout:
+            state = self.state()
+            raise AssertionError(
+                f"no answer to {label!r}: the page shows move "
+                f"{page.locator('#board').get_attribute('data-seq')}, the game is at "
+                f"{self.game.seq} in {state.phase}, waiting for {engine.waiting_for(state)}; "
+                f"requests the browser gave up on: {failed}"
+            ) from None
+        finally:
+            page.remove_listener("requestfailed", given_up)
         assert answer.value.status == status, answer.value.text()[:300]
         self.game.refresh_from_db()
         expect(page.locator("#board")).to_have_attribute("data-seq", str(self.game.seq))
