@@ -8,7 +8,6 @@ from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.conf import settings
 from django.core.validators import MaxLengthValidator
-from django.urls import reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -60,20 +59,13 @@ def accept_fields(*names: str, words: dict[str, str] | None = None) -> None:
 
 class GameCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80, required=False, help_text=_("Optional."))
-    # Shows the chosen edition's options alone, asked for when the page loads and whenever
-    # the edition changes.
+    # Radio buttons, as the time controls: an edition's whole name wraps on a phone, where a
+    # select cut it. The page asks for the chosen edition's options alone (create.html).
     edition = forms.ChoiceField(
         label=_("Edition"),
         choices=edition_choices,
         initial="amigo-classic",
-        widget=forms.Select(
-            attrs={
-                "hx-get": reverse_lazy("games:create"),
-                "hx-trigger": "load, change",
-                "hx-target": "#options",
-                "hx-swap": "outerHTML",
-            }
-        ),
+        widget=forms.RadioSelect,
     )
     players = forms.TypedChoiceField(
         label=_("Players"), choices=[(n, str(n)) for n in range(2, 8)], coerce=int, initial=3

@@ -4,10 +4,12 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from games import services
 from games.clocks import timecontrol
 from games.models import Game
+from games.pages.forms import edition_choices
 
 pytestmark = pytest.mark.django_db
 
@@ -152,7 +154,7 @@ def test_the_game_page_shows_each_bots_level_by_its_name(client, alice):
     assert f'{game.seats.get(user=alice).name} <span class="muted">(you)' in page
 
 
-def test_the_create_form_shows_each_time_control_whole_and_the_chosen_editions_options(
+def test_the_create_form_shows_each_edition_and_time_control_whole_and_the_chosen_editions_options(
     client, alice
 ):
     client.force_login(alice)
@@ -162,8 +164,10 @@ def test_the_create_form_shows_each_time_control_whole_and_the_chosen_editions_o
     rio = client.get(url, {"edition": "rio-grande"}, HTTP_HX_REQUEST="true").content.decode()
     bohnaparte = client.get(url, {"edition": "bohnaparte"}, HTTP_HX_REQUEST="true")
 
-    for _key, label in timecontrol.choices():
-        assert re.search(rf"<label[^>]*>\s*<input[^>]*>\s*{re.escape(label)}</label>", html)
+    # A radio button each: on a phone a select cut the editions' long names.
+    for _key, label in [*edition_choices(), *timecontrol.choices()]:
+        whole = re.escape(escape(str(label)))
+        assert re.search(rf"<label[^>]*>\s*<input[^>]*>\s*{whole}</label>", html)
     assert 'hx-get="/games/new/"' in html and 'hx-trigger="load, change"' in html
     assert "option_cavalry" in html and "option_three_fields_at_three" in html  # without a script
     assert "option_cavalry" not in rio and "option_three_fields_at_three" not in rio
