@@ -254,6 +254,21 @@ def test_a_bot_trading_as_the_active_player_leaves_alice_its_patience_to_offer(g
     assert set(Seat.objects.filter(game=game).values_list("timeouts", flat=True)) == {0}
 
 
+def test_a_bot_waiting_for_offers_tells_alice_she_may_pass_and_goes_on_once_she_has(game, alice):
+    game = a_bot_trades_without_offers_of_its_own(game, alice)
+    waited_from = fresh(game).seq
+    page = alice_page(game, alice)
+    hint = '<a href="#book-pass">Nothing to offer? Pass, and it waits for you no longer.</a>'
+    assert hint in page and 'id="book-pass"' in page
+
+    services.move_submit(
+        game_id=game.id, user=alice, action={"kind": "pass"}, expected_seq=waited_from
+    )
+
+    # The bot ends trading at once, not when its patience runs out.
+    assert moves_after(game, waited_from)[:2] == [("pass", "player"), ("end_trading", "bot")]
+
+
 def test_a_bot_trading_does_not_wait_for_a_player_who_plays_by_mail(game, alice):
     game = a_bot_trades_without_offers_of_its_own(game, alice)
     waited_from = fresh(game).seq

@@ -239,7 +239,9 @@ def test_an_offer_built_from_form_fields_is_made_and_shown_to_both(client, start
     html = client.get(reverse("games:game", args=[started_game.id])).content.decode()
     assert "Offers to you" in html
     assert "offers you a gift" in html
-    assert "An offer waits for your answer." in html
+    # The status line, always in sight, leads to the offers further down the page.
+    assert 'An offer waits for your answer. <a href="#offers-to-you" class="to-offers">' in html
+    assert 'id="offers-to-you"' in html
 
 
 def test_the_board_endpoints_of_a_game_not_yet_started_answer_without_a_board(client, alice):

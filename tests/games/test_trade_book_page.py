@@ -164,6 +164,7 @@ def test_the_pass_button_passes_and_the_table_sees_who_passed(client, started_ga
     html = page_of(client, started_game, passer)
     assert 'id="move-pass"' in html
     assert 'id="move-pass"' not in page_of(client, started_game, active)
+    assert "gifts too, are then declined for you." in html  # what passing does to offers
 
     client.force_login(user_at(started_game, passer))
     response = post_move(client, started_game, {"kind": "pass"}, seq_of(started_game))
