@@ -128,17 +128,17 @@ def describe(event: dict, names: list[str], viewer: int | None) -> str:
     wording = _WORDING.get(event["kind"])
     text = wording(event, who, you, names, viewer) if wording else event["kind"]
     by = event.get("by")
-    if by and text:
-        return gettext(_BY[by]).format(line=text)
+    if by and text:  # the remark before the sentence's full stop
+        return gettext(_BY[by]).format(line=text.removesuffix("."))
     return text
 
 
 # A line of the reader's own move made on their behalf by the trade book.
 _BY: Final = {
-    "rule": gettext_noop("{line} (by your answer rules)"),
-    "pass": gettext_noop("{line} (you had passed)"),
-    "plan": gettext_noop("{line} (by your turn plan)"),
-    "named": gettext_noop("{line} (the field you named with the trade)"),
+    "rule": gettext_noop("{line} (by your answer rules)."),
+    "pass": gettext_noop("{line} (you had passed)."),
+    "plan": gettext_noop("{line} (by your turn plan)."),
+    "named": gettext_noop("{line} (the field you named with the trade)."),
 }
 
 
@@ -288,7 +288,7 @@ def _game_ending(e, *_):
 
 
 _WORDING: Final = {
-    "game_started": lambda e, *_: gettext("The game began. Seed hash {hash}….").format(
+    "game_started": lambda e, *_: gettext("The game began. Seed hash {hash}…").format(
         hash=e["seed_hash"][:12]
     ),
     "dealt": _dealt,

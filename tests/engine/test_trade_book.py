@@ -218,7 +218,7 @@ def test_a_gift_rule_accepts_a_gift_as_the_seat_and_only_the_seat_reads_so():
     assert traded.seat == BOB and traded.by == "rule"
     assert traded.for_seat(BOB)["by"] == "rule"
     assert "by" not in traded.for_seat(ALICE) and "by" not in traded.for_seat(None)
-    assert line(traded, BOB).endswith("(by your answer rules)")
+    assert line(traded, BOB).endswith(" (by your answer rules).")
     assert "answer rules" not in line(traded, ALICE)
     assert state.to_plant[BOB] == [soy]
     assert state.offers == {} and waiting_for(state) == [ALICE]
@@ -296,7 +296,7 @@ def test_after_a_pass_offers_to_that_seat_are_declined_for_it_at_once():
 
     assert kinds(events) == ["offered", "declined"]
     assert events[1].for_seat(BOB)["by"] == "pass"
-    assert line(events[1], BOB).endswith("(you had passed)")
+    assert line(events[1], BOB).endswith(" (you had passed).")
     assert state.offers == {} and waiting_for(state) == [ALICE]
     assert view(state, ALICE)["book"]["passed"] == [BOB]
     refused(state, BOB, {"kind": "pass"}, match="already")

@@ -259,3 +259,10 @@ def test_the_log_writes_player_names_as_the_players_spell_them():
     assert as_carol == "alice.tester gave bob 1 Soy as a gift."
     assert asked == "bob gave alice.tester 1 Red as a gift."
     assert describe({**gift, "received": []}, names, 0).startswith("You gave bob")
+
+
+def test_the_first_line_of_the_log_shows_the_seed_hash_cut_short_with_one_ellipsis():
+    started = {"kind": "game_started", "seed_hash": "0123456789abcdef0123"}
+    assert describe(started, ["alice", "bob", "carol"], 0) == (
+        "The game began. Seed hash 0123456789ab…"
+    )

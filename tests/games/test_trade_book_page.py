@@ -18,7 +18,7 @@ from .helpers import card_ids_in, post_move, seq_of, start_trading
 
 pytestmark = pytest.mark.django_db
 
-BY_RULES = "(by your answer rules)"
+BY_RULES = "(by your answer rules)."
 DONE = "Done for you since your last visit"
 
 
@@ -214,7 +214,7 @@ def test_a_turn_plan_set_on_the_page_plays_the_turn(client, started_game):
     following = (active + 1) % 3
     assert after.turn == state.turn + 1 and after.active == following
     html = page_of(client, started_game, active)
-    assert "You ended trading. (by your turn plan)" in html
+    assert "You ended trading (by your turn plan)." in html
     assert "(by your turn plan)" not in page_of(client, started_game, following)
 
 
@@ -403,7 +403,7 @@ def test_accepting_with_a_field_chosen_plants_the_card_there_without_the_player(
     after = state_of(started_game)
     assert after.fields[receiver][1] == [gift]
     assert gift not in after.to_plant[receiver]
-    assert "(the field you named with the trade)" in page_of(client, started_game, receiver)
+    assert "(the field you named with the trade)." in page_of(client, started_game, receiver)
 
 
 def test_accepting_with_the_obvious_field_leaves_the_planting_to_the_player(client, started_game):
