@@ -12,7 +12,8 @@ from playwright.sync_api import Page, expect
 from games import engine, services
 from games.engine.beans import BEAN_KEYS
 from games.models import Game, Profile
-from tests.helpers import make_user, state_of
+from tests.games.test_received_card_page import front_card_that_fits_no_field
+from tests.helpers import make_user, started, state_of, user_at
 
 from .helpers import ARTIFACTS, logged_in, play_for_others_until
 
@@ -402,3 +403,31 @@ def test_a_half_built_offer_the_focus_and_the_scroll_survive_ten_board_updates(
     expect(number).to_be_focused()
     assert page.evaluate("window.scrollY") == at
     page.context.close()
+
+
+def test_on_a_phone_your_fields_stay_in_one_row_with_their_harvest_questions_open(
+    live_server, browser
+):
+    game = started([make_user(name) for name in ("alice", "bob", "carol")])
+    seat, _front = front_card_that_fits_no_field(game)  # every harvest question opens
+    client = Client()
+    client.force_login(user_at(game, seat))
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/{game.id}/")
+    expect(page.locator(".me details.confirm[open]")).to_have_count(3)
+
+    fields = page.evaluate(
+        """() => [...document.querySelectorAll('.me .field')].map((field) => {
+            const box = field.getBoundingClientRect();
+            return {top: Math.round(box.top), right: box.right,
+                    inside: field.scrollWidth <= field.clientWidth + 1};
+        })"""
+    )
+    assert len({field["top"] for field in fields}) == 1, fields  # one row, not three
+    assert all(field["inside"] and field["right"] <= 390 for field in fields), fields
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
