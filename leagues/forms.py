@@ -7,7 +7,13 @@ from games.pages.forms import edition_choices
 
 class LeagueForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
-    edition = forms.ChoiceField(label=_("Edition"), choices=edition_choices)
+    # Radio buttons here and for the time control: on a phone a select cut their long names.
+    edition = forms.ChoiceField(
+        label=_("Edition"),
+        choices=edition_choices,
+        initial="amigo-classic",
+        widget=forms.RadioSelect,
+    )
     players = forms.IntegerField(label=_("Players at each table"), min_value=2, max_value=7)
     group_size = forms.IntegerField(
         label=_("Players in each group"),
@@ -16,7 +22,10 @@ class LeagueForm(forms.Form):
         help_text=_("From one to two tables: everyone in a group meets everyone."),
     )
     time_control = forms.ChoiceField(
-        label=_("Time control"), choices=timecontrol.choices, initial=timecontrol.DEFAULT_PRESET
+        label=_("Time control"),
+        choices=timecontrol.choices,
+        initial=timecontrol.DEFAULT_PRESET,
+        widget=forms.RadioSelect,
     )
     vacation_days = forms.IntegerField(
         label=_("Vacation days a league game allows"), min_value=0, max_value=30, initial=7

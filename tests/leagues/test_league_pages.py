@@ -7,8 +7,11 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
+from games.clocks import timecontrol
 from games.models import Game
+from games.pages.forms import edition_choices
 from leagues.models import League, Season
 from leagues.services import leagues as services
 from tests.helpers import user_at
@@ -170,6 +173,12 @@ def test_bad_input_gets_a_message_or_not_found_never_an_error(client, alice, bob
 
 def test_a_league_is_started_from_its_form(client, alice):
     client.force_login(alice)
+    form = client.get(reverse("leagues:leagues")).content.decode()
+    # A radio button each, the whole name beside it: on a phone a select cut them short.
+    for field, choices in (("edition", edition_choices()), ("time_control", timecontrol.choices())):
+        for _key, name in choices:
+            whole = re.escape(escape(str(name)))
+            assert re.search(rf'<input type="radio" name="{field}"[^>]*>\s*{whole}</label>', form)
     response = client.post(
         reverse("leagues:leagues"),
         {
