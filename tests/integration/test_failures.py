@@ -80,9 +80,9 @@ def test_a_worker_killed_during_a_timeout_leaves_one_automatic_move_and_one_mail
 
     second = workers()
     active = user_at(game, 0)
-    # A sweep of the new worker's beat makes the move, its mail goes out at once; CI once saw
-    # no mail within 3 sweeps (15 s) on a loaded 2-core machine, never seen since (the report
-    # of a failure now says what the workers did).
+    # A sweep of the new worker's beat makes the move, its mail goes out at once (6 sweeps of
+    # room for a loaded machine). Each worker's beat has a schedule file of its own: on the one
+    # the killed worker had used, CI saw the new beat end at start ("locking protocol").
     smtp.wait_for("plant_received", to=active.email, timeout=6 * SWEEP)
     time.sleep(SWEEP + 0.5)
     assert [move.kind for move in system_moves(game)] == ["end_trading"]
