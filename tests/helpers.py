@@ -7,6 +7,7 @@ from html import unescape
 from django.contrib.auth import get_user_model
 
 from games import engine, services
+from games.mail.context import due_context
 from games.models import Game
 
 
@@ -48,3 +49,8 @@ def poll_address(page: str) -> str:
     """The address a game page polls, with its presence token, as the browser sends it."""
     [address] = re.findall(r'hx-get="([^"]*/poll/[^"]*seen=[^"]*)"', page)
     return unescape(address)
+
+
+def shown_at(at) -> str:
+    """A deadline as pages and mails show it, in the code's own format and the reader's zone."""
+    return due_context(at, at)["due_text"]

@@ -17,7 +17,7 @@ from games.engine.state import Offer
 from games.mail.compose import row_message
 from games.models import Deadline, Game, Move, Outbox, Profile, Seat
 from games.services import bot_moves, timeouts
-from tests.helpers import fresh, state_of
+from tests.helpers import fresh, shown_at, state_of
 
 from .helpers import good_move, let_patience_run_out, play_as, position_of
 from .test_bots import table
@@ -111,11 +111,11 @@ def test_a_bots_offer_waits_for_alice_who_accepts_and_the_bot_ends_trading_after
 
     assert Outbox.objects.get(user=alice, game=game, seq=made.seq, kind="offer").sent_at
     patience = Deadline.objects.get(game=game, seat__position=state.active, done=False)
-    until = f"{patience.due_at:%a %d %b, %H:%M} UTC"
+    until = shown_at(patience.due_at)
     offer_mail = [m for m in sent_mail.outbox if "has an offer for you" in m.body][-1]
     assert f"waits for your answer until {until}" in offer_mail.body
     # Her page shows it too, on the bot's own clock.
-    shown = re.escape(f"{patience.due_at:%a %-d %b, %H:%M} UTC")
+    shown = re.escape(shown_at(patience.due_at))
     bot_clock = rf"Ends trading at the latest at\s*<time[^>]*>{shown}<"
     assert re.search(bot_clock, alice_page(game, alice))
     assert not offer.ask and not offer.ask_faceup  # a gift: alice gives nothing for it
@@ -242,7 +242,7 @@ def test_a_bot_trading_as_the_active_player_leaves_alice_its_patience_to_offer(g
     patience = timecontrol.PRESETS["daily"].bot_patience
     assert abs(row.due_at - (row.started_at + patience)) < timedelta(seconds=5)
     # Beside her offer builder, she reads that the bot waits for her offers, and until when.
-    shown = re.escape(f"{row.due_at:%a %-d %b, %H:%M} UTC")
+    shown = re.escape(shown_at(row.due_at))
     name = re.escape(state_of(game).names[bot])
     notice = rf"{name} waits for your offers until\s*<time[^>]*>{shown}<.*?, then ends trading\."
     assert re.search(notice, alice_page(game, alice), re.DOTALL)

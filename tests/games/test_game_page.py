@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games import engine, services
 from games.models import Deadline, Game
-from tests.helpers import started, state_of, user_at
+from tests.helpers import shown_at, started, state_of, user_at
 
 from .helpers import awaited, card_ids_in, front_plant, start_trading
 
@@ -86,7 +86,7 @@ def test_the_board_shows_who_must_move_by_when_and_every_bank(client, started_ga
     clocks = [player for player in players if "Must move by" in player]
     assert len(clocks) == 1
     assert "badge-active" in clocks[0]  # at the start, only the active player must move
-    assert f"{deadline.due_at:%a %-d %b, %H:%M} UTC" in clocks[0]
+    assert shown_at(deadline.due_at) in clocks[0]
     assert all("bank about 2 days" in player for player in players)
 
 
