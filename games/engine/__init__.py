@@ -25,8 +25,8 @@ from .editions import EDITIONS, resolve
 from .ending import outcome
 from .errors import IllegalMove, SetupError
 from .events import Event, describe
-from .kinds import apply, trimmed
 from .legal import legal_actions, legal_kinds, may_offer
+from .move_kinds import apply, trimmed
 from .phases import BANK, TRADING_WINDOW
 from .prompts import Prompt
 from .protocol import call_key, clocks, default_move, prompt, step, to_call, waiting_for

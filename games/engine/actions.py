@@ -11,9 +11,9 @@ from .book.standing import name_fields, parse_fields, standing_gone, withdraw_st
 from .conflicts import card_unchanged, field_unchanged, same_step, still_plantable
 from .errors import IllegalMove
 from .events import Event
-from .kinds import MoveKind, register, whole_number
 from .language import gettext
 from .legal import may_resign, plant_choices
+from .move_kinds import MoveKind, register, whole_number
 from .phases import PHASES, Phase
 from .state import State
 from .turn import advance

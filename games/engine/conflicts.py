@@ -12,8 +12,8 @@ harvest elsewhere, an offer between two others) leave the move as it was.
 """
 
 from .errors import IllegalMove
-from .kinds import MOVES, apply
 from .language import gettext
+from .move_kinds import MOVES, apply
 from .phases import PHASES
 from .state import State
 

@@ -7,16 +7,14 @@ another's (the Bean Duel, Rio Grande with two players), resolved by the expansio
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .beans import BEAN_INDEX, BEANS
 from .errors import SetupError
 from .language import gettext, gettext_noop, ngettext
-
-if TYPE_CHECKING:  # an expansion's module imports the editions to make its rules
-    from .expansions import Expansion
 
 STANDARD_TURN: Final = ("plant", "trade", "plant_traded", "draw")
 
@@ -110,9 +108,9 @@ class Edition:
                 )
             if not isinstance(value, bool):
                 raise SetupError(gettext("The option {key!r} is either on or off.").format(key=key))
-        expansion = _TABLES.get((self.key, players)) or _PLAYED_BY.get(self.key)
-        if expansion is not None:
-            return expansion.rules(self.key, players, options)
+        made_by = _TABLES.get((self.key, players)) or _PLAYED_BY.get(self.key)
+        if made_by is not None:
+            return made_by(self.key, players, options)
         return _RESOLVERS[self.key](players, options)
 
 
@@ -217,18 +215,21 @@ _EDITIONS: Final[dict[str, Edition]] = {
 }
 # Every edition, the base game's first, then the expansions' in the order they are installed.
 EDITIONS: Final[MappingProxyType[str, Edition]] = MappingProxyType(_EDITIONS)
-# The expansion resolving each edition of its own, and each table of another edition it plays.
-_PLAYED_BY: Final[dict[str, Expansion]] = {}
-_TABLES: Final[dict[tuple[str, int], Expansion]] = {}
+# How an expansion resolves each edition of its own, and each table of another edition it
+# plays: its `rules` (edition, players, options). An expansion's module imports the editions to
+# make its rules, so they know it only by that method.
+RulesOf = Callable[[str, int, dict], "Rules"]
+_PLAYED_BY: Final[dict[str, RulesOf]] = {}
+_TABLES: Final[dict[tuple[str, int], RulesOf]] = {}
 
 
-def register(edition: Edition, expansion: Expansion) -> None:
+def register(edition: Edition, rules: RulesOf) -> None:
     _EDITIONS[edition.key] = edition
-    _PLAYED_BY[edition.key] = expansion
+    _PLAYED_BY[edition.key] = rules
 
 
-def register_table(edition: str, players: int, expansion: Expansion) -> None:
-    _TABLES[(edition, players)] = expansion
+def register_table(edition: str, players: int, rules: RulesOf) -> None:
+    _TABLES[(edition, players)] = rules
 
 
 def resolve(edition: object, players: object, options: object = None) -> Rules:

@@ -21,11 +21,15 @@ from typing import TYPE_CHECKING, ClassVar, Final, cast
 from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:  # state.py asks the expansions for their cards, so it cannot be imported here
-    from .bots.heuristic import HeuristicBot
     from .editions import Edition, Rules
-    from .kinds import MoveKind
+    from .move_kinds import MoveKind
     from .phases import Phase
     from .state import State
+
+
+# A bot's move planting a card (state, seat, card): what an expansion's step asks of the bot
+# that plays it, without the rules' plug-in knowing any bot.
+PlantMove = Callable[["State", int, int], dict]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -126,9 +130,10 @@ class Expansion:
         game's (Bohnaparte's purchases come first); None: the base game's."""
         return None
 
-    def step_move(self, bot: HeuristicBot, state: State, seat: int) -> dict | None:
+    def step_move(self, plant: PlantMove, state: State, seat: int) -> dict | None:
         """The careful bots' move, once awaited, in a step of its own that plants as the bot
-        plants (the Duel's); None: the base game's."""
+        plants (`plant`, the bot's choice of field for a card: the Duel's); None: the base
+        game's."""
         return None
 
     def random_move(self, listed: dict, pick: Callable, sample: Callable) -> dict:
@@ -142,16 +147,6 @@ EXPANSIONS: Final[dict[str, Expansion]] = {}
 def new_parts(state: State) -> dict[str, object]:
     """The parts of a new game's state that its expansions keep."""
     return {key: EXPANSIONS[key].new_part(state) for key in state.rules.expansions}
-
-
-def parts_to_dict(parts: dict[str, object]) -> dict[str, dict]:
-    """The expansions' parts of a state as a game is saved."""
-    return {key: EXPANSIONS[key].part_to_dict(part) for key, part in parts.items()}
-
-
-def parts_from_dict(data: dict[str, dict]) -> dict[str, object]:
-    """The expansions' parts of a state from how a game is saved."""
-    return {key: EXPANSIONS[key].part_from_dict(part) for key, part in data.items()}
 
 
 def reveal_count(state: State) -> int:
@@ -176,13 +171,6 @@ def expansion_kinds(state: State) -> tuple[str, ...]:
     for key in state.rules.expansions:
         kinds += EXPANSIONS[key].moves
     return kinds
-
-
-def extra_cards(state: State) -> list[int]:
-    cards: list[int] = []
-    for key in state.rules.expansions:
-        cards += EXPANSIONS[key].cards(state)
-    return cards
 
 
 def extra_violations(state: State) -> list[str]:
@@ -215,10 +203,10 @@ def bot_move(state: State, seat: int, awaited: bool) -> dict | None:
     return None
 
 
-def step_move(bot: HeuristicBot, state: State, seat: int) -> dict | None:
+def step_move(plant: PlantMove, state: State, seat: int) -> dict | None:
     """The game's expansions' move for a careful bot awaited in a step of theirs."""
     for key in state.rules.expansions:
-        move = EXPANSIONS[key].step_move(bot, state, seat)
+        move = EXPANSIONS[key].step_move(plant, state, seat)
         if move is not None:
             return move
     return None

@@ -7,7 +7,7 @@ pages. A bot that picks a kind first needs to spell out only the kind it picked.
 
 from . import fields, trading
 from .expansions import EXPANSIONS
-from .kinds import MOVES
+from .move_kinds import MOVES
 from .phases import PHASES
 from .state import State
 

@@ -10,7 +10,7 @@ from .bots.base import BaseBot
 from .errors import IllegalMove
 from .events import Event
 from .invariants import count_coins, violations
-from .kinds import apply
+from .move_kinds import apply
 from .setup import new_game
 from .state import State
 from .table import Table

@@ -8,7 +8,7 @@ number 0, the moves count from 1, as the stored log numbers them).
 from collections.abc import Iterable
 
 from .errors import IllegalMove, SetupError
-from .kinds import apply
+from .move_kinds import apply
 from .setup import new_game
 from .state import State
 

@@ -4,15 +4,32 @@ Piles keep their top at the end of the list; a hand keeps its front card at inde
 """
 
 import hashlib
+from collections.abc import Callable
 from typing import Final, cast
 
 from .beans import BEANS
 from .book.part import Book
 from .editions import Rules, resolve
-from .expansions import extra_cards, parts_from_dict, parts_to_dict
 from .offer import Offer
 
 __all__ = ["Offer", "State", "seed_hash"]
+
+# Each expansion's own part of the state (`ext`, by its key): how it is saved and read back,
+# and the cards it keeps. `registry.install` puts them here from the expansion, which knows
+# the state: the state knows the expansions only by these.
+PART_TO_DICT: Final[dict[str, Callable[[object], dict]]] = {}
+PART_FROM_DICT: Final[dict[str, Callable[[dict], object]]] = {}
+PART_CARDS: Final[dict[str, Callable[["State"], list[int]]]] = {}
+
+
+def parts_to_dict(parts: dict[str, object]) -> dict[str, dict]:
+    """The expansions' parts of a state as a game is saved."""
+    return {key: PART_TO_DICT[key](part) for key, part in parts.items()}
+
+
+def parts_from_dict(data: dict[str, dict]) -> dict[str, object]:
+    """The expansions' parts of a state from how a game is saved."""
+    return {key: PART_FROM_DICT[key](part) for key, part in data.items()}
 
 
 def seed_hash(seed: str) -> str:
@@ -123,8 +140,8 @@ class State:
             cards += self.to_plant[seat]
             for field in self.fields[seat]:
                 cards += field
-        if self.rules.expansions:
-            cards += extra_cards(self)
+        for key in self.rules.expansions:
+            cards += PART_CARDS[key](self)
         return cards
 
     def to_dict(self) -> dict:

@@ -16,7 +16,7 @@ from games.engine import (
 from games.engine.bohnaparte.board import part
 from games.engine.bohnaparte.listing import MOVE_KINDS
 from games.engine.invariants import violations
-from games.engine.kinds import MOVES
+from games.engine.move_kinds import MOVES
 
 from .bohnaparte_helpers import (
     attacking,

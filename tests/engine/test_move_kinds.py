@@ -8,7 +8,7 @@ from games.engine import IllegalMove, trimmed
 from games.engine.bohnaparte.moves import BohnaparteMove
 from games.engine.events import has_wording
 from games.engine.expansions import EXPANSIONS, expansion_kinds
-from games.engine.kinds import MOVES, MoveKind
+from games.engine.move_kinds import MOVES, MoveKind
 
 from .helpers import ALICE, game
 

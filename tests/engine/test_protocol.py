@@ -24,9 +24,10 @@ from games.engine import (
 )
 from games.engine.expansions import EXPANSIONS, Expansion
 from games.engine.invariants import violations
-from games.engine.kinds import MOVES, MoveKind
 from games.engine.legal import legal_kinds, moves_of_kind
+from games.engine.move_kinds import MOVES, MoveKind
 from games.engine.simulate import play
+from games.engine.state import PART_CARDS
 
 from .helpers import (
     ALICE,
@@ -392,8 +393,9 @@ def vault():
     vault = Vault()
     EXPANSIONS["vault"] = vault
     MOVES["peek"] = vault.kinds()[0]
+    PART_CARDS["vault"] = vault.cards
     yield
-    del EXPANSIONS["vault"], MOVES["peek"]
+    del EXPANSIONS["vault"], MOVES["peek"], PART_CARDS["vault"]
 
 
 def test_an_expansion_adds_moves_places_for_cards_checks_and_a_part_of_the_view(vault):

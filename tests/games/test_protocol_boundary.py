@@ -8,7 +8,7 @@ import ast
 import re
 from pathlib import Path
 
-from games.engine.kinds import MOVES
+from games.engine.move_kinds import MOVES
 from games.engine.phases import PHASES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,8 +8,8 @@ from typing import Final, cast
 from ..editions import AMIGO_BEANS, Edition, Option, Rules
 from ..errors import SetupError
 from ..expansions import Expansion
-from ..kinds import MoveKind
 from ..language import gettext, gettext_noop
+from ..move_kinds import MoveKind
 from ..phases import Phase
 from ..state import State
 from . import attacks, bots, moves

@@ -17,8 +17,8 @@ from ..deck import keys, take_cards
 from ..errors import IllegalMove
 from ..events import Event
 from ..fields import pay
-from ..kinds import MoveKind, whole_number
 from ..language import gettext, gettext_noop, ngettext
+from ..move_kinds import MoveKind, whole_number
 from ..phases import PHASES
 from ..state import State
 from ..turn import advance

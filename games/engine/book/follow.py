@@ -10,8 +10,8 @@ from typing import Final
 
 from ..errors import IllegalMove
 from ..events import Event
-from ..kinds import FOLLOW_UPS, MOVES, FollowUp
 from ..language import gettext_noop
+from ..move_kinds import FOLLOW_UPS, MOVES, FollowUp
 from ..state import State
 from .answers import rule_answer
 from .part import Book, TurnPlan

@@ -12,8 +12,8 @@ from ..beans import BEAN_KEYS
 from ..conflicts import card_unchanged
 from ..errors import IllegalMove
 from ..events import Event
-from ..kinds import MoveKind, register, whole_number
 from ..language import gettext
+from ..move_kinds import MoveKind, register, whole_number
 from ..phases import PHASES
 from ..state import State
 from .part import FACEUP, OTHERWISE, TRADE_ENDS, AnswerRules, TurnPlan

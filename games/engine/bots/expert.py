@@ -27,8 +27,8 @@ from typing import Final
 
 from ..beans import payout
 from ..errors import IllegalMove
-from ..kinds import apply
 from ..legal import legal_actions, moves_of_kind
+from ..move_kinds import apply
 from ..state import State
 from ..table import Table
 from .base import BaseBot

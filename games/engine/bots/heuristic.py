@@ -45,7 +45,7 @@ class HeuristicBot(Bot):
             return self._trade(state, seat, awaited)
         if not awaited:
             return None
-        move = step_move(self, state, seat) if state.rules.expansions else None
+        move = step_move(self.plant_move, state, seat) if state.rules.expansions else None
         if move:
             return move
         plantable = PHASES[state.phase].plantable(state, seat)

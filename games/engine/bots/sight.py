@@ -17,8 +17,7 @@ from random import Random
 from typing import Final
 
 from ..book.part import Book
-from ..expansions import parts_from_dict, parts_to_dict
-from ..state import Offer, State, deep_copy
+from ..state import Offer, State, deep_copy, parts_from_dict, parts_to_dict
 from .base import BaseBot
 
 HIDDEN_SEED: Final = ""

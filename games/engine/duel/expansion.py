@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, cast
 
-from ..bots.heuristic import HeuristicBot, field_for
+from ..bots.heuristic import field_for
 from ..editions import Rules, without
-from ..expansions import Expansion
+from ..expansions import Expansion, PlantMove
 from ..fields import third_field_cost
-from ..kinds import MoveKind
 from ..language import gettext_noop
+from ..move_kinds import MoveKind
 from ..phases import Phase
 from ..state import State
 from .steps import DISCARD, END_TURN, STEPS, DuelPart
@@ -66,7 +66,7 @@ class Duel(Expansion):
     def part_from_dict(self, data: dict) -> object:
         return DuelPart.from_dict(data)
 
-    def step_move(self, bot: HeuristicBot, state: State, seat: int) -> dict | None:
+    def step_move(self, plant: PlantMove, state: State, seat: int) -> dict | None:
         """Plant what fits, discard what would force an uproot, leave the rest on offer."""
         if state.phase not in TURN[:3]:  # the draw never waits for a move
             return None
@@ -80,20 +80,20 @@ class Duel(Expansion):
             card = state.faceup[0]
             if fits(state, seat, card) is None:
                 return {"kind": "discard", "card": card}
-            return bot.plant_move(state, seat, card)
+            return plant(state, seat, card)
         if state.phase == "duel_plant":
             if state.planted == 0:
-                return bot.plant_move(state, seat, hand[0])
+                return plant(state, seat, hand[0])
             grows = fits(state, seat, hand[0], True) is not None
             if state.planted == 1 and grows:
-                return bot.plant_move(state, seat, hand[0])
+                return plant(state, seat, hand[0])
             misfit = [card for card in hand if fits(state, seat, card) is None]
             if misfit:
                 return {"kind": "discard", "card": misfit[0]}
             return {"kind": "stop_planting"}
         fitting = [card for card in state.faceup if fits(state, seat, card) is not None]
         if fitting:
-            return bot.plant_move(state, seat, fitting[0])
+            return plant(state, seat, fitting[0])
         return {"kind": "end_turn"}
 
     def random_move(self, listed: dict, pick: Callable, sample: Callable) -> dict:

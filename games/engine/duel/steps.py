@@ -29,8 +29,8 @@ from ..conflicts import card_unchanged, faceup_unchanged, same_step
 from ..deck import keys
 from ..errors import IllegalMove
 from ..events import Event
-from ..kinds import MoveKind, whole_number
 from ..language import gettext, gettext_noop
+from ..move_kinds import MoveKind, whole_number
 from ..state import State
 from ..turn import ActiveSeatPhase, PlantFromHand, advance, turn_up
 
