@@ -136,7 +136,7 @@ def _table():
 
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games.services.lobby import game_create, game_start, seat_join
 
     tag = uuid.uuid4().hex[:8]
     users = [
@@ -145,12 +145,12 @@ def _table():
         )
         for name in ("alice", "bob", "carol")
     ]
-    game = services.game_create(
+    game = game_create(
         user=users[0], edition="rio-grande", players=3, options={}, name="Bench table"
     )
     for user in users[1:]:
-        services.seat_join(game_id=game.id, user=user)
-    game = services.game_start(game_id=game.id, user=users[0])
+        seat_join(game_id=game.id, user=user)
+    game = game_start(game_id=game.id, user=users[0])
     _play(game, 0, {"kind": "plant", "card": _state(game).hands[0][0], "field": 0})
     _play(game, 0, {"kind": "stop_planting"})
     return game
@@ -164,12 +164,12 @@ def _state(game):
 
 
 def _play(game, position: int, action: dict):
-    from games import services
     from games.models import Game
+    from games.services.moves import move_submit
 
     game = Game.objects.get(pk=game.pk)
     user = game.seats.get(position=position).user
-    return services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+    return move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
 
 
 def _mail_latencies(sink: SmtpSink) -> list[float]:
@@ -212,14 +212,14 @@ def _reply_latencies(sink: SmtpSink) -> list[float]:
     """The active player, who gets the whole board by mail, answers it with an offer; the
     offer's mail to the other player, board and all, is the next mail. Withdrawn through the
     service before the next reply."""
-    from games import services
     from games.mail import links
     from games.models import Game, Outbox, Profile
+    from games.services.profiles import profile_get_or_create
     from mailplay.receiver import ReplyReceiver
 
     game = _table()
     for seat in game.seats.all():
-        services.profile_get_or_create(user=seat.user)
+        profile_get_or_create(user=seat.user)
     Profile.objects.filter(user__seat__game=game).update(mail=Profile.Mail.BOARD)
     receiver = ReplyReceiver(host="127.0.0.1", port=free_port())
     receiver.start()

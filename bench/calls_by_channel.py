@@ -82,14 +82,16 @@ def _game(seed: str):
     # Imported here: the site's modules load once django.setup() has run.
     from django.contrib.auth import get_user_model
 
-    from games import engine, services
+    from games import engine
     from games.models import Game, PushSubscription, Webhook
+    from games.services.lobby import game_create, game_start, seat_join
+    from games.services.profiles import profile_get_or_create
 
     users = []
     for number in range(PLAYERS):
         name = f"player{number + 1}"
         user = get_user_model().objects.create(username=name, email=f"{name}@bench.invalid")
-        services.profile_get_or_create(user=user, display_name=name)
+        profile_get_or_create(user=user, display_name=name)
         Webhook.objects.create(user=user, url=f"https://hooks.bench.invalid/{name}", secret="s")
         PushSubscription.objects.create(
             user=user,
@@ -100,13 +102,13 @@ def _game(seed: str):
         )
         users.append(user)
     first, *others = users
-    game = services.game_create(
+    game = game_create(
         user=first, edition="rio-grande", players=PLAYERS, options={}, time_control="daily"
     )
     Game.objects.filter(pk=game.id).update(seed=seed, seed_hash=engine.seed_hash(seed))
     for user in others:
-        services.seat_join(game_id=game.id, user=user)
-    return services.game_start(game_id=game.id, user=first)
+        seat_join(game_id=game.id, user=user)
+    return game_start(game_id=game.id, user=first)
 
 
 class _Visits:
@@ -164,13 +166,13 @@ class _Visits:
     def _beat_until(self, at: datetime) -> bool:
         """The beat's reminders and timeouts up to `at`; whether a timeout moved the game."""
         # Imported here: the site's modules load once django.setup() has run.
-        from games import services
+        from games.services.timeouts import deadlines_sweep, reminders_send
 
         seq = self.game.seq
         while self.now < at:
             self._move_clock(min(at, self.now + STEP))
-            services.reminders_send(now=self.now)
-            if services.deadlines_sweep(now=self.now):
+            reminders_send(now=self.now)
+            if deadlines_sweep(now=self.now):
                 self.timeouts += 1
                 self.game.refresh_from_db()
                 if self.game.seq != seq:
@@ -185,8 +187,9 @@ class _Visits:
         """The player opens the page (it counts as open while they move) and moves."""
         # Imported here: the site's modules load once django.setup() has run.
         from bench.paced_game import callable_now
-        from games import engine, services
+        from games import engine
         from games.models import Seat
+        from games.services.moves import move_submit
 
         seat = Seat.objects.select_related("user").get(game=self.game, position=position)
         Seat.objects.filter(pk=seat.pk).update(last_seen_at=self.now)
@@ -200,7 +203,7 @@ class _Visits:
                 move = engine.default_move(state, position)
             if move is None:
                 return
-            services.move_submit(
+            move_submit(
                 game_id=self.game.id, user=seat.user, action=move, expected_seq=self.game.seq
             )
         raise RuntimeError(f"seat {position} made 200 moves in one visit")

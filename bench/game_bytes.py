@@ -46,8 +46,9 @@ def measure() -> None:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from games import services
     from games.models import Game, Seat
+    from games.services.housekeeping import housekeeping
+    from games.services.lobby import game_add_bot, game_create, game_start
 
     with connection.cursor() as cursor:
         cursor.execute(f"truncate {', '.join(TABLES)} cascade")
@@ -55,11 +56,11 @@ def measure() -> None:
     moves = 0
     for number in range(GAMES):
         user = get_user_model().objects.create_user(f"bytes-{number}-{time.time_ns()}")
-        game = services.game_create(user=user, edition="rio-grande", players=4, options={})
+        game = game_create(user=user, edition="rio-grande", players=4, options={})
         for _ in range(3):
-            services.game_add_bot(game_id=game.id, user=user, bot="heuristic")
+            game_add_bot(game_id=game.id, user=user, bot="heuristic")
         Seat.objects.filter(game=game, user=user).update(bot_standing_in=True)
-        services.game_start(game_id=game.id, user=user)
+        game_start(game_id=game.id, user=user)
         game.refresh_from_db()
         assert game.status == Game.Status.FINISHED, "a game of bots did not finish"
         moves += game.seq
@@ -68,9 +69,8 @@ def measure() -> None:
     print(f"game bytes: {GAMES} whole 4-player games of bots, {moves} moves")
     print_written(written, moves)
     print_kept("kept a finished game", kept(connection), GAMES, moves)
-    if hasattr(services, "housekeeping"):
-        services.housekeeping()
-        print_kept("kept after the housekeeping", kept(connection), GAMES, moves)
+    housekeeping()
+    print_kept("kept after the housekeeping", kept(connection), GAMES, moves)
 
 
 def rows_written(connection) -> dict[str, int]:

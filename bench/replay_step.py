@@ -91,9 +91,11 @@ def _long_game():
     # Imported once django.setup() has run, as in measure().
     from django.contrib.auth import get_user_model
 
-    from games import engine, services
+    from games import engine
     from games.engine.bots import make_bot
     from games.models import Game
+    from games.services.lobby import game_create, game_start, seat_join
+    from games.services.moves import move_submit
 
     users = [
         get_user_model().objects.get_or_create(
@@ -108,17 +110,17 @@ def _long_game():
         if done is not None:
             return done
         seed = f"replay-bench-{number}"
-        game = services.game_create(user=users[0], edition="rio-grande", players=3, options={})
+        game = game_create(user=users[0], edition="rio-grande", players=3, options={})
         Game.objects.filter(pk=game.id).update(seed=seed, seed_hash=engine.seed_hash(seed))
         for user in users[1:]:
-            services.seat_join(game_id=game.id, user=user)
-        game = services.game_start(game_id=game.id, user=users[0])
+            seat_join(game_id=game.id, user=user)
+        game = game_start(game_id=game.id, user=users[0])
         players = {seat.position: seat.user for seat in game.seats.all()}
         bots = [make_bot("random", f"{seed}/{position}") for position in players]
         state = engine.from_dict(game.state)
         while not state.over:
             seat = engine.waiting_for(state)[0]
-            game = services.move_submit(
+            game = move_submit(
                 game_id=game.id,
                 user=players[seat],
                 action=bots[seat].choose(state, seat),

@@ -225,8 +225,8 @@ class Soak:
         from django.contrib.auth import get_user_model
 
         from bench.web_fixture import signed_in
-        from games import services
         from games.models import Seat
+        from games.services.lobby import game_add_bot, game_create, game_start, seat_join
 
         chance = random.Random(SEED)
         made = []
@@ -238,7 +238,7 @@ class Soak:
                 for seat in range(5)
             ]
             players = chance.choice((3, 4, 5))
-            game = services.game_create(
+            game = game_create(
                 user=people[0],
                 edition=EDITIONS[number % len(EDITIONS)],
                 players=players,
@@ -248,12 +248,12 @@ class Soak:
             bots_only = number % 2 == 0
             for seat in range(1, players):
                 if not bots_only and chance.random() < ABSENT_SHARE:
-                    services.seat_join(game_id=game.id, user=people[seat])
+                    seat_join(game_id=game.id, user=people[seat])
                 else:
-                    services.game_add_bot(game_id=game.id, user=people[0], bot=BOT)
+                    game_add_bot(game_id=game.id, user=people[0], bot=BOT)
             if bots_only:
                 Seat.objects.filter(game=game, user=people[0]).update(bot_standing_in=True)
-            made.append((services.game_start(game_id=game.id, user=people[0]), people[0]))
+            made.append((game_start(game_id=game.id, user=people[0]), people[0]))
         per_viewer = 1 / PAGE_INTERVAL + 1 / POLL_INTERVAL
         viewers = []
         for game, creator in made[: max(1, round(self.args.rate / per_viewer))]:

@@ -8,10 +8,12 @@ page shows what it shows in play: planted fields, coins, a discard pile and the 
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import engine, services
+from games import engine
 from games.engine.bots import make_bot
 from games.models import Game
-from games.readers.presence import presence_token
+from games.presence import presence_token
+from games.services.lobby import game_create, game_start, seat_join
+from games.services.moves import move_submit
 
 SEED = "web-bench"
 MOVES = 120
@@ -26,11 +28,11 @@ def started_game() -> tuple[int, int, str, str]:
         for name in ("alice", "bob", "carol")
     ]
     alice, *others = users
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
     Game.objects.filter(pk=game.id).update(seed=SEED, seed_hash=engine.seed_hash(SEED))
     for user in others:
-        services.seat_join(game_id=game.id, user=user)
-    game = services.game_start(game_id=game.id, user=alice)
+        seat_join(game_id=game.id, user=user)
+    game = game_start(game_id=game.id, user=alice)
     game = _played_into_its_middle(game)
     return game.id, game.seq, *signed_in(game, alice)
 
@@ -51,7 +53,7 @@ def _played_into_its_middle(game: Game) -> Game:
     while game.seq < MOVES or state.phase != "trade":
         seat = engine.waiting_for(state)[0]
         action = bots[seat].choose(state, seat)
-        game = services.move_submit(
+        game = move_submit(
             game_id=game.id, user=players[seat], action=action, expected_seq=game.seq
         ).game
         state = engine.from_dict(game.state)

@@ -223,7 +223,7 @@ MAIL_INBOUND_SERVICE = os.environ.get("MAIL_INBOUND_SERVICE", "")
 WEBHOOK_ALLOW_LOCAL = False
 # Web Push signs each message with a VAPID key pair (base64url: the private key's 32 bytes, the
 # public key's 65); VAPID_SUBJECT is a mailto: address push services may write to. Without a
-# configured pair, one is made once and kept in var/vapid-private-key (games/services/vapid.py).
+# configured pair, one is made once and kept in var/vapid-private-key (games/calls/vapid.py).
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_SUBJECT = os.environ.get(
@@ -241,7 +241,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 #   task a killed worker was running, or had taken, is run again;
 # - a worker takes one task a process at a time, so it holds no backlog another could run;
 # - no task runs longer than TASK_TIME_LIMIT: the sends wait at most 5 s for a server, the
-#   periodic batches take on work for 4 s (games/basics/budget.py), the digests go a task a
+#   periodic batches take on work for 4 s (games/time_budget.py), the digests go a task a
 #   player. So Redis may give a task that is not acknowledged after VISIBILITY_TIMEOUT to another
 #   worker without running one twice at once, and it looks for such tasks every second: a task
 #   a killed worker held runs again within some 11 s. (Its lock on that search expires after
@@ -354,13 +354,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": _FLUSH,
         "options": {"expires": _FLUSH},
     },
-    # Webhook deliveries whose back-off has ended (see games/services/webhooks.py).
+    # Webhook deliveries whose back-off has ended (see games/calls/webhooks.py).
     "webhooks-retry": {
         "task": "games.tasks.webhooks_retry_task",
         "schedule": 60.0,
         "options": {"expires": 60},
     },
-    # Pushes whose back-off, or their player's quiet hours, have ended (games/services/push.py).
+    # Pushes whose back-off, or their player's quiet hours, have ended (games/calls/push.py).
     "pushes-retry": {
         "task": "games.tasks.pushes_retry_task",
         "schedule": 60.0,

@@ -12,8 +12,8 @@ from django.template.loader import get_template
 from django.urls import get_resolver
 from django.utils import translation
 
-from games.readers.locales import zone_names
 from games.templatetags.beans import hyphenation
+from games.wording.locales import zone_names
 
 TEMPLATE_ENDINGS = (".html", ".txt", ".js")
 

@@ -16,9 +16,11 @@ from ninja.security import HttpBearer
 from botapi import ratelimit, selectors
 from botapi import services as bot_services
 from botapi.models import ApiToken
-from games import services
-from games.basics.refusals import NotAllowed, ServiceError, StaleMove
 from games.engine import IllegalMove
+from games.refusals import NotAllowed, ServiceError, StaleMove
+from games.services.lobby import seat_join
+from games.services.moves import move_submit
+from games.services.plans import plan_submit
 
 # Ids and move numbers past these are no row's (and past what a database integer holds).
 ID_MAX = 2**31 - 1
@@ -203,9 +205,9 @@ def seat_move(request, move: MoveIn, seat_id: int = Path(..., ge=1, le=ID_MAX)):
         raise ServiceError(_("The move needs an object with a 'kind'."))
     made = dict(game_id=held.game_id, user=user, action=move.action, expected_seq=move.expected_seq)
     if move.action["kind"] == "plan":  # as the page's, with no hour its trading ends by
-        services.plan_submit(**made, trading_ends_at=None)
+        plan_submit(**made, trading_ends_at=None)
     else:
-        services.move_submit(**made)
+        move_submit(**made)
     held.game.refresh_from_db()
     return selectors.seat_page(seat=held)
 
@@ -218,5 +220,5 @@ def invitations(request):
 @api.post("/games/{game_id}/join", response={200: Seat, **REFUSED})
 def game_join(request, join: JoinIn, game_id: int = Path(..., ge=1, le=ID_MAX)):
     user = scoped(request, "join")
-    held = services.seat_join(game_id=game_id, user=user, token=join.token)
+    held = seat_join(game_id=game_id, user=user, token=join.token)
     return selectors.seat_page(seat=held)

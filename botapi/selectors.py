@@ -6,9 +6,11 @@ import time
 from django.utils.translation import gettext as _
 
 from botapi.models import ApiToken
-from games import engine, selectors
-from games.basics.refusals import NotYourSeat
+from games import engine
 from games.models import Game, Seat
+from games.refusals import NotYourSeat
+from games.selectors.boards import game_changes, game_log, seat_view
+from games.selectors.lobby import open_games
 
 # A long-poll looks at the game this often (one plain query: the page poll's own check).
 LOOK_EVERY = 0.25
@@ -58,7 +60,7 @@ def seat_page(*, seat: Seat) -> dict:
     seat's view, clocks and log (`selectors.seat_view`)."""
     page = {**_seat_row(seat), "view": None, "clocks": [], "log": []}
     if seat.game.state:
-        page.update(selectors.seat_view(game=seat.game, seat=seat))
+        page.update(seat_view(game=seat.game, seat=seat))
     return page
 
 
@@ -68,7 +70,7 @@ def seat_events(*, seat: Seat, after: int, wait: int) -> dict:
     happens, each look is the page poll's one plain query."""
     deadline = time.monotonic() + min(max(wait, 0), WAIT_MAX)
     while True:
-        changes = selectors.game_changes(game_id=seat.game_id)
+        changes = game_changes(game_id=seat.game_id)
         seq = changes[0] if changes else 0
         if seq > after or time.monotonic() >= deadline:
             break
@@ -78,7 +80,7 @@ def seat_events(*, seat: Seat, after: int, wait: int) -> dict:
     lines = []
     if seat.game.state and seq > after:
         names = engine.from_dict(seat.game.state).names
-        lines = selectors.game_log(game=seat.game, seat=seat.position, names=names, after=after)
+        lines = game_log(game=seat.game, seat=seat.position, names=names, after=after)
     return {**row, "events": lines}
 
 
@@ -93,7 +95,7 @@ def games_to_join(*, user) -> list[dict]:
             "players": game.players,
             "seats_taken": game.taken,
         }
-        for game in selectors.open_games()
+        for game in open_games()
         if all(seat.user_id != user.pk for seat in game.seats.all())
     ]
 

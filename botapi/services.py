@@ -10,9 +10,9 @@ from django.utils.translation import ngettext
 
 from botapi import tokens
 from botapi.models import ApiToken
-from games import services as game_services
-from games.basics.refusals import NotAllowed, ServiceError
 from games.models import Profile
+from games.refusals import NotAllowed, ServiceError
+from games.services.profiles import profile_get_or_create
 
 # Live tokens a bot account may hold at once.
 TOKENS_MAX = 10
@@ -24,7 +24,7 @@ LAST_USED_EVERY = timedelta(minutes=1)
 def bot_account_set(*, user, is_bot: bool) -> Profile:
     """Turn the account into a bot account, or back into a person's. A person's account keeps
     no working tokens: turning it back revokes them."""
-    profile = game_services.profile_get_or_create(user=user, lock=True)
+    profile = profile_get_or_create(user=user, lock=True)
     profile.is_bot = bool(is_bot)
     profile.save(update_fields=["is_bot"])
     if not profile.is_bot:

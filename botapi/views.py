@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from botapi import selectors, services, tokens
-from games import selectors as game_selectors
-from games.basics.numbers import small_number
-from games.basics.refusals import ServiceError
+from games.refusals import ServiceError
+from games.selectors.profiles import profile_of
+from games.typed_numbers import small_number
 
 
 @login_required
@@ -35,7 +35,7 @@ def api_page(request):
         messages.error(request, error.message)
         status = error.status_code
     context = {
-        "profile": game_selectors.profile_of(user=request.user),
+        "profile": profile_of(user=request.user),
         "tokens": selectors.tokens_of(user=request.user),
         "scopes": tokens.SCOPES,
         "new_token": new_token,

@@ -8,11 +8,10 @@ from datetime import datetime
 
 from django.conf import settings
 
-from games import engine, task_queue
+from games import engine, presence, task_queue
+from games.calls import outbox
 from games.clocks import deadlines
-from games.mail import outbox
 from games.models import Deadline, Game, Move, Seat
-from games.readers import presence
 
 
 def after_move(

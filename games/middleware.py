@@ -15,9 +15,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from games.pages import views
-from games.readers import locales
-
-from . import selectors
+from games.selectors.profiles import locale_of
+from games.wording import locales
 
 _SAMPLE_ID = 2_147_483_647  # a game id that stands for any in the poll's path
 
@@ -57,7 +56,7 @@ class PlayerLocale:
         if user_id is not None:
             chosen = request.session.get(locales.SESSION_KEY)
             if chosen is None:  # a session from before the player chose
-                chosen = list(selectors.locale_of(user_id=user_id))
+                chosen = list(locale_of(user_id=user_id))
                 request.session[locales.SESSION_KEY] = chosen
             language, zone = chosen
             translation.activate(language)

@@ -8,7 +8,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.basics.words import worded
+from games.wording.kept import worded
 
 
 class Profile(models.Model):
@@ -49,7 +49,7 @@ class Profile(models.Model):
     quiet_from = models.TimeField(null=True, blank=True)
     quiet_until = models.TimeField(null=True, blank=True)
     # Where each kind of call goes, for the kinds the player changed: {group: [channel, ...]}
-    # (`readers.routing`); a seat's own `calls` win for its game.
+    # (`calls.routing`); a seat's own `calls` win for its game.
     calls = models.JSONField(default=dict, blank=True)
     # A program plays this account through the bot API (botapi/): its name is marked as a
     # bot's wherever it appears, and its games are rated in the bots' pools.
@@ -180,7 +180,7 @@ class Seat(models.Model):
     # running, ends at the latest: set with their turn plan, over once that window is.
     trading_ends_at_time = models.TimeField(null=True, blank=True)
     # Where each kind of call about this game goes, for the kinds its player set for this game
-    # alone: {group: [channel, ...]} (`readers.routing`), before their `Profile.calls`.
+    # alone: {group: [channel, ...]} (`calls.routing`), before their `Profile.calls`.
     calls = models.JSONField(default=dict, blank=True)
 
     class Meta:

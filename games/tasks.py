@@ -6,7 +6,15 @@ import threading
 
 from celery import shared_task
 
-from games import services, task_queue
+from games import task_queue
+from games.calls.digest import digest_readers, digest_send
+from games.calls.mailing import invitation_send, outbox_flush, outbox_send
+from games.calls.push import push_deliver, pushes_retry
+from games.calls.webhooks import webhook_deliver, webhooks_retry
+from games.services.boards import boards_render
+from games.services.bot_moves import bot_move
+from games.services.housekeeping import housekeeping
+from games.services.timeouts import deadlines_sweep, reminders_send
 
 _eager = threading.local()
 
@@ -25,7 +33,7 @@ def bot_move_task(game_id: int, seq: int) -> None:
     try:
         while _eager.queue:
             queued_game, queued_seq = _eager.queue.pop(0)
-            services.bot_move(game_id=queued_game, expected_seq=queued_seq)
+            bot_move(game_id=queued_game, expected_seq=queued_seq)
     finally:
         _eager.queue = None
 
@@ -33,7 +41,7 @@ def bot_move_task(game_id: int, seq: int) -> None:
 @shared_task(name=task_queue.BOARDS_RENDER)
 def boards_render_task(game_id: int) -> None:
     """Lost, it costs the web a render at the next poll: nothing is owed."""
-    services.boards_render(game_id=game_id)
+    boards_render(game_id=game_id)
 
 
 # Time and mail (see DESIGN.md, "Time and messages").
@@ -43,64 +51,64 @@ def boards_render_task(game_id: int) -> None:
 def outbox_send_task(outbox_id: int) -> None:
     """A worker killed mid-send leaves the task to another (settings, "Tasks"); the row's
     sent_at, checked under a row lock, keeps the mail from going out twice."""
-    services.outbox_send(outbox_id=outbox_id)
+    outbox_send(outbox_id=outbox_id)
 
 
 @shared_task(name=task_queue.WEBHOOK_DELIVER)
 def webhook_deliver_task(delivery_id: int) -> None:
     """The first attempt at a delivery; later ones are the sweep's, when their back-off ends."""
-    services.webhook_deliver(delivery_id=delivery_id)
+    webhook_deliver(delivery_id=delivery_id)
 
 
 @shared_task
 def webhooks_retry_task() -> None:
-    services.webhooks_retry()
+    webhooks_retry()
 
 
 @shared_task(name=task_queue.PUSH_DELIVER)
 def push_deliver_task(delivery_id: int) -> None:
     """The first attempt at a push; later ones are the sweep's."""
-    services.push_deliver(delivery_id=delivery_id)
+    push_deliver(delivery_id=delivery_id)
 
 
 @shared_task
 def pushes_retry_task() -> None:
-    services.pushes_retry()
+    pushes_retry()
 
 
 @shared_task(name=task_queue.INVITATION_SEND)
 def invitation_send_task(game_id: int, address: str) -> None:
-    services.invitation_send(game_id=game_id, address=address)
+    invitation_send(game_id=game_id, address=address)
 
 
 @shared_task
 def deadlines_sweep_task() -> None:
-    services.deadlines_sweep()
+    deadlines_sweep()
 
 
 @shared_task
 def reminders_task() -> None:
-    services.reminders_send()
+    reminders_send()
 
 
 @shared_task
 def outbox_flush_task() -> None:
     """Rows whose send task was lost (the broker was down at commit, or restarted)."""
-    services.outbox_flush()
+    outbox_flush()
 
 
 @shared_task
 def housekeeping_task() -> None:
-    services.housekeeping()
+    housekeeping()
 
 
 @shared_task
 def mail_digest_task() -> None:
     """One task a player, each well inside the tasks' time limit (settings, "Tasks")."""
-    for user_id in services.digest_readers():
+    for user_id in digest_readers():
         digest_send_task.delay(user_id)
 
 
 @shared_task(name=task_queue.DIGEST_SEND)
 def digest_send_task(user_id: int) -> None:
-    services.digest_send(user_id=user_id)
+    digest_send(user_id=user_id)

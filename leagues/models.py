@@ -5,8 +5,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from games.basics.words import worded
 from games.models import Game
+from games.wording.kept import worded
 
 from .pools import displayed
 

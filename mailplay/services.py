@@ -22,12 +22,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engine, selectors, services
-from games.basics.refusals import ServiceError
-from games.mail import commands, compose, links, outbox
+from games import engine
+from games.calls import outbox
+from games.mail import commands, compose, links
 from games.mail.context import board_context
 from games.models import Game, Seat
-from games.readers import locales
+from games.refusals import ServiceError
+from games.selectors.history import state_at
+from games.selectors.profiles import profile_of
+from games.services.moves import MoveResult, move_submit
+from games.wording import locales
 
 from .models import InboundReply, RefusalNotice
 from .reading import (
@@ -100,7 +104,7 @@ def _receive(message, sender: str, recipients: list[str], record: InboundReply) 
     if seat is None:
         return "refused: no seat in that game"
     # Refusals and the answer are worded for the player, in their language.
-    with locales.reader(selectors.profile_of(user=user)):
+    with locales.reader(profile_of(user=user)):
         if user.email.lower() != sender.lower():
             _tell_once(user, seat, RefusalNotice.Why.OTHER_SENDER, sender.lower())
             return "refused: the sender is not the player the address is for"
@@ -137,7 +141,7 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> tuple[list[str], list
             game = Game.objects.get(pk=seat.game_id)
             if seq > game.seq:
                 raise Refused(_("That mail is not one of this game's."))
-            shown = engine.view(selectors.state_at(game=game, seq=seq), seat.position)
+            shown = engine.view(state_at(game=game, seq=seq), seat.position)
             hand = [card["id"] for card in shown["hand"] or []]
             numbered = [command.text for command in commands.commands(shown)]
             view, expected, made = shown, seq, []
@@ -147,7 +151,7 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> tuple[list[str], list
                     # Written on an older board: read on the board as it is now.
                     view = engine.view(engine.from_dict(game.state), seat.position)
                     action, expected = commands.parse(line, view, hand, numbered), game.seq
-                result = services.move_submit(
+                result = move_submit(
                     game_id=game.id, user=user, action=action, expected_seq=expected
                 )
                 expected = result.seq
@@ -158,7 +162,7 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> tuple[list[str], list
     return lines, made
 
 
-def _worded(result: services.MoveResult, position: int) -> list[str]:
+def _worded(result: MoveResult, position: int) -> list[str]:
     names = result.state.names
     worded = (engine.describe(event.for_seat(position), names, position) for event in result.events)
     return [line for line in worded if line]

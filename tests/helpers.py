@@ -6,9 +6,10 @@ from html import unescape
 
 from django.contrib.auth import get_user_model
 
-from games import engine, services
+from games import engine
 from games.mail.context import due_context
 from games.models import Game
+from games.services.lobby import game_add_bot, game_create, game_start, seat_join
 
 
 def make_user(name: str):
@@ -21,14 +22,14 @@ def make_user(name: str):
 
 def started(users, edition: str = "rio-grande", options=None, bots: int = 0) -> Game:
     """A running game of `users` (the first created it) and `bots` bot seats."""
-    game = services.game_create(
+    game = game_create(
         user=users[0], edition=edition, players=len(users) + bots, options=options or {}
     )
     for user in users[1:]:
-        services.seat_join(game_id=game.id, user=user)
+        seat_join(game_id=game.id, user=user)
     for _ in range(bots):
-        services.game_add_bot(game_id=game.id, user=users[0])
-    return services.game_start(game_id=game.id, user=users[0])
+        game_add_bot(game_id=game.id, user=users[0])
+    return game_start(game_id=game.id, user=users[0])
 
 
 def fresh(game: Game) -> Game:

@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import QuerySet
 
-from games.basics.budget import for_a_while
 from games.models import Delivery
+from games.time_budget import for_a_while
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
-"""Sending mail: each outbox row once, the daily digests, the invitations.
+"""Sending mail: each outbox row once, and the invitations.
 
-Rows are written inside the transaction of what caused them (games.mail.outbox); these services send
-them after the commit. A row is marked sent in the transaction that holds it, so a second
+Rows are written inside the transaction of what caused them (`calls.outbox`); these send them
+after the commit. A row is marked sent in the transaction that holds it, so a second
 send, or a concurrent one, finds it sent and does nothing.
 """
 
@@ -12,11 +12,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.basics.budget import for_a_while
+from games.calls import routing
+from games.calls.webhooks import TURNED_OFF
 from games.mail import compose, invitations
 from games.models import Game, Outbox, Profile, Seat
-from games.readers import routing
-from games.services.webhooks import TURNED_OFF
+from games.time_budget import for_a_while
 
 log = logging.getLogger(__name__)
 
@@ -90,35 +90,6 @@ def outbox_flush(*, now: datetime | None = None, older_than: timedelta = FLUSH_A
         except Exception:
             log.exception("outbox row %s could not be sent", outbox_id)
     return sent
-
-
-def digest_readers() -> list[int]:
-    """The users with something waiting for their daily digest: each gets one mail, sent by a
-    task of its own (a day's digests take longer than any one task may run)."""
-    waiting = Outbox.objects.filter(sent_at__isnull=True, digest=True)
-    return list(waiting.order_by("user_id").values_list("user_id", flat=True).distinct())
-
-
-def digest_send(*, user_id: int, now: datetime | None = None) -> int:
-    """One mail with everything waiting for the user's daily digest. Returns mails sent."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        rows = list(
-            Outbox.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("user", "game")
-            .filter(user_id=user_id, sent_at__isnull=True, digest=True)
-            .order_by("game_id", "seq")
-        )
-        if not rows:
-            return 0
-        user = rows[0].user
-        skip = "" if routing.wants_mail(Profile.of(user)) else "no mail wanted"
-        if not user.email:
-            skip = "no address"
-        if not skip:
-            compose.digest_message(user, rows, now=now).send()
-        Outbox.objects.filter(id__in=[row.id for row in rows]).update(sent_at=now, skipped=skip)
-    return int(not skip)
 
 
 def invitation_send(*, game_id: int, address: str) -> bool:

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from datetime import datetime
 from functools import partial
 
-from games import engine, task_queue
+from games import engine, presence, task_queue
+from games.calls import quiet, routing
 from games.mail.context import (
     board_context,
     bot_patience_context,
@@ -31,7 +32,7 @@ from games.models import (
     Seat,
     WebhookDelivery,
 )
-from games.readers import locales, presence, quiet, routing
+from games.wording import locales
 
 # Mail about a seat a bot plays for is noise, except these.
 _TO_ABSENT = {"game_over", "bot_standing_in"}
@@ -235,7 +236,7 @@ def outbox_write(
     rung: int = 0,
     due_at: datetime | None = None,
 ) -> Outbox | None:
-    """One row, unless the player routes this kind of call nowhere (`readers.routing`: by
+    """One row, unless the player routes this kind of call nowhere (`calls.routing`: by
     mail, the digest, the webhook, the devices with push, for this game or all of theirs) or
     is looking at the game right now. A reminder names its step of the ladder (`rung`) and
     its deadline (`due_at`)."""

@@ -17,7 +17,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from games.mail import compose, links
 from games.models import Outbox, Profile
-from games.readers import locales
+from games.wording import locales
 
 DISCORD_HOSTS = {"discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com"}
 SLACK_HOSTS = {"hooks.slack.com"}

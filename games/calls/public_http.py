@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from games.basics.refusals import ServiceError
+from games.refusals import ServiceError
 
 # Seconds to connect, and to wait for each read of the answer.
 TIMEOUT = 5

@@ -1,8 +1,8 @@
 """Web Push: a player's devices that take it, and each call pushed to each of them.
 
-A delivery row is written with each outbox row a device gets (games.mail.outbox); its first
+A delivery row is written with each outbox row a device gets (games.calls.outbox); its first
 attempt is queued when that transaction commits, later ones (after a back-off, or the player's
-quiet hours) are the sweep's. As with webhooks (games.services.webhooks), an attempt is claimed
+quiet hours) are the sweep's. As with webhooks (games.calls.webhooks), an attempt is claimed
 in a short transaction before the push and settled after it. The payload is encrypted for the
 device's keys and signed with the site's VAPID key by pywebpush. A push service that answers
 404 or 410 no longer knows the subscription: it is removed. Only https:// push services on the
@@ -21,10 +21,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from pywebpush import WebPushException, webpush
 
-from games.basics.refusals import ServiceError
-from games.mail import hooks
+from games.calls import deliveries, payloads, public_http, vapid
 from games.models import PushDelivery, PushSubscription, Seat
-from games.services import deliveries, vapid, webhook_http
+from games.refusals import ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +39,7 @@ SEEN = "seen meanwhile"
 def _checked(endpoint: str) -> None:
     """AddressRefused unless the push service is an https:// server on the public internet;
     OSError when its name does not resolve."""
-    webhook_http.checked_target(endpoint, allow_local=settings.PUSH_ALLOW_LOCAL)
+    public_http.checked_target(endpoint, allow_local=settings.PUSH_ALLOW_LOCAL)
 
 
 @transaction.atomic
@@ -50,7 +49,7 @@ def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str, device: str) 
     player signed in now."""
     try:
         _checked(endpoint)
-    except (OSError, webhook_http.AddressRefused) as error:
+    except (OSError, public_http.AddressRefused) as error:
         raise ServiceError(_("This browser's push service cannot be reached from here.")) from error
     if not (p256dh and auth):
         raise ServiceError(_("This browser gave no keys for push."))
@@ -95,7 +94,7 @@ def _pushed(delivery: PushDelivery, now: datetime) -> deliveries.Outcome:
         return deliveries.Outcome(sent=False, error=SEEN)
     try:
         _checked(device.endpoint)
-    except webhook_http.AddressRefused as refusal:
+    except public_http.AddressRefused as refusal:
         return deliveries.Outcome(sent=False, error=refusal.message)
     except OSError as error:
         return deliveries.Outcome(sent=False, again=True, error=repr(error))
@@ -105,7 +104,7 @@ def _pushed(delivery: PushDelivery, now: datetime) -> deliveries.Outcome:
     try:
         webpush(
             {"endpoint": device.endpoint, "keys": {"p256dh": device.p256dh, "auth": device.auth}},
-            data=hooks.push_payload(row, now=now),
+            data=payloads.push_payload(row, now=now),
             vapid_private_key=vapid.private_key(),
             vapid_claims={"sub": settings.VAPID_SUBJECT, "aud": f"{parts.scheme}://{parts.netloc}"},
             ttl=TTL,

@@ -1,6 +1,6 @@
 """A player's webhook: saving its address, turning it on again, and posting the calls to it.
 
-A delivery row is written with each outbox row the webhook gets (games.mail.outbox). Its first
+A delivery row is written with each outbox row the webhook gets (games.calls.outbox). Its first
 attempt is queued when that transaction commits; later ones are due after a back-off, and a
 sweep sends what is due. An attempt is claimed (counted, the next one scheduled) in a short
 transaction before the post and settled after it, so no lock is held while a slow receiver
@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import task_queue
-from games.basics.refusals import ServiceError
-from games.mail import hooks, links
+from games.calls import deliveries, payloads, public_http
+from games.mail import links
 from games.models import Outbox, Profile, Webhook, WebhookDelivery
-from games.services import deliveries, webhook_http
+from games.refusals import ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ def webhook_save(*, user, url: str) -> Webhook:
     page shows it once). A new address starts afresh: what waited for the old one is dropped."""
     url = url.strip()
     try:
-        webhook_http.checked_target(url)
+        public_http.checked_target(url)
     except OSError as error:
         raise ServiceError(
             _("No server answers to that address's name; check it and try again.")
@@ -86,11 +86,11 @@ def _claimed(delivery_id: int, now: datetime) -> WebhookDelivery | None:
 
 def _posted(delivery: WebhookDelivery, now: datetime) -> deliveries.Outcome:
     webhook = delivery.webhook
-    content = hooks.body(delivery.outbox, url=webhook.url, delivery_id=delivery.id, now=now)
-    headers = hooks.signed_headers(webhook.secret, content, now=now, delivery_id=delivery.id)
+    content = payloads.body(delivery.outbox, url=webhook.url, delivery_id=delivery.id, now=now)
+    headers = payloads.signed_headers(webhook.secret, content, now=now, delivery_id=delivery.id)
     try:
-        status = webhook_http.post(webhook_http.checked_target(webhook.url), content, headers)
-    except webhook_http.AddressRefused as refusal:
+        status = public_http.post(public_http.checked_target(webhook.url), content, headers)
+    except public_http.AddressRefused as refusal:
         return deliveries.Outcome(sent=False, error=refusal.message)
     except (OSError, http.client.HTTPException) as error:
         return deliveries.Outcome(sent=False, again=True, error=repr(error))

@@ -16,7 +16,9 @@ from datetime import UTC, datetime, time, timedelta
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy
+
+from games.wording import durations
 
 # Days a player may be away per calendar year; deadlines stretch by the days taken.
 VACATION_DAYS_PER_YEAR = 30
@@ -33,32 +35,15 @@ DEFAULT_LADDER = "half_tenth"
 LONGEST_LADDER = max(len(rungs) for rungs in LADDERS.values())
 
 
-def _units() -> tuple:
-    return (
-        (86400, lambda n: ngettext("{n} day", "{n} days", n)),
-        (3600, lambda n: ngettext("{n} hour", "{n} hours", n)),
-        (60, lambda n: ngettext("{n} minute", "{n} minutes", n)),
-        (1, lambda n: ngettext("{n} second", "{n} seconds", n)),
-    )
-
-
-def _span(delta: timedelta) -> str:
-    seconds = int(delta.total_seconds())
-    for size, worded in _units():
-        if seconds >= size and seconds % size == 0:
-            count = seconds // size
-            return worded(count).format(n=count)
-    return gettext("0 seconds")
-
 
 def _clocks_line(clocks) -> str:
     return gettext(
         "{start} bank, {increment} more per move (at most {cap}), trading window {window}"
     ).format(
-        start=_span(clocks.bank_start),
-        increment=_span(clocks.bank_increment),
-        cap=_span(clocks.bank_cap),
-        window=_span(clocks.trading_window),
+        start=durations.exact(clocks.bank_start),
+        increment=durations.exact(clocks.bank_increment),
+        cap=durations.exact(clocks.bank_cap),
+        window=durations.exact(clocks.trading_window),
     )
 
 
@@ -200,14 +185,3 @@ def rungs_reached(ladder: str, started_at: datetime, due_at: datetime, now: date
     (all those whose share of the clock is left or less)."""
     clock, left = due_at - started_at, due_at - now
     return sum(1 for share in LADDERS.get(ladder, LADDERS[DEFAULT_LADDER]) if left <= clock * share)
-
-
-def humanize(delta: timedelta) -> str:
-    """'about 2 hours', 'about 40 minutes', 'under a minute': for mails and pages."""
-    seconds = max(0, int(delta.total_seconds()))
-    if seconds >= 60:
-        for size, worded in _units()[:3]:
-            if seconds >= size:
-                count = round(seconds / size)
-                return gettext("about {span}").format(span=worded(count).format(n=count))
-    return gettext("under a minute")

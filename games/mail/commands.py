@@ -25,8 +25,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
-from games.basics.numbers import small_number
 from games.engine.beans import bean_name
+from games.typed_numbers import small_number
 
 _BEANS = {bean.key: bean for bean in engine.BEANS}
 

@@ -13,11 +13,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
 
-from games.basics import words
-from games.clocks import timecontrol
 from games.mail import links
 from games.models import Outbox, Profile
-from games.readers import locales
+from games.wording import durations, kept, locales
 
 # Worded when the mail is sent, in its recipient's language.
 SUBJECTS = {
@@ -161,7 +159,7 @@ def subject_of(row: Outbox) -> str:
 def worded(context: dict) -> dict:
     """The context with each value kept as words to be worded (a league game's name, a season
     named by its number) worded now, in the recipient's language."""
-    return {key: words.worded(value) for key, value in context.items()}
+    return {key: kept.worded(value) for key, value in context.items()}
 
 
 def row_message(row: Outbox, *, now: datetime | None = None) -> EmailMultiAlternatives:
@@ -201,7 +199,7 @@ def _time_left(row: Outbox, now: datetime | None) -> dict:
     if "due" not in row.context:
         return {}
     left = datetime.fromisoformat(row.context["due"]) - (now or timezone.now())
-    return {"left": timecontrol.humanize(left)}
+    return {"left": durations.humanize(left)}
 
 
 def thread_headers(*, game_id: int, user_id: int, answering: str = "") -> dict:
@@ -256,7 +254,7 @@ def _digest_compose(user, rows: list[Outbox], now: datetime) -> EmailMultiAltern
             entry = games.setdefault(
                 row.game_id,
                 {
-                    "game": words.worded(row.context.get("game", "")),
+                    "game": kept.worded(row.context.get("game", "")),
                     "open_url": links.link_url(
                         action="open", user_id=user.id, game_id=row.game_id, now=now
                     ),

@@ -12,12 +12,12 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext, ngettext
 
 from games import engine
-from games.clocks import timecontrol
 from games.engine.beans import bean_name
 from games.engine.ending import worded_summary
 from games.engine.events import bean_summary
 from games.mail import commands
 from games.models import Game, Move, Outbox, Seat
+from games.wording import durations
 
 MAX_RECENT_LINES = 30
 
@@ -150,5 +150,5 @@ def due_context(due_at: datetime, now: datetime) -> dict:
         "due": due_at.isoformat(),
         # The format is the reader's language's: French, Italian and Dutch months are lower case.
         "due_text": formats.date_format(timezone.localtime(due_at), gettext("D j M, H:i T")),
-        "left": timecontrol.humanize(due_at - now),
+        "left": durations.humanize(due_at - now),
     }

@@ -7,7 +7,7 @@ from games import engine, task_queue
 from games.mail import links
 from games.mail.compose import compose
 from games.models import Game, Profile
-from games.readers import locales
+from games.wording import locales
 
 
 def invitation_message(game: Game, address: str) -> EmailMultiAlternatives:

@@ -6,8 +6,9 @@ from urllib.parse import urlsplit
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 
-from games import selectors, services
-from games.readers import locales
+from games.selectors.profiles import locale_of, name_of
+from games.services.profiles import profile_get_or_create
+from games.wording import locales
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -16,7 +17,7 @@ class AccountAdapter(DefaultAccountAdapter):
         user = super().save_user(request, user, form, commit)
         if commit:
             data = form.cleaned_data
-            services.profile_get_or_create(
+            profile_get_or_create(
                 user=user,
                 display_name=data.get("display_name", ""),
                 language=data.get("language", ""),
@@ -36,11 +37,11 @@ def remember_locale(sender, request, user, **kwargs):
     finds them (games.middleware.PlayerLocale) without a query; so does their name, for the
     header."""
     if request is not None and hasattr(request, "session"):
-        request.session[locales.SESSION_KEY] = list(selectors.locale_of(user_id=user.pk))
-        request.session[locales.NAME_KEY] = selectors.name_of(user_id=user.pk)
+        request.session[locales.SESSION_KEY] = list(locale_of(user_id=user.pk))
+        request.session[locales.NAME_KEY] = name_of(user_id=user.pk)
 
 
 def user_display(user) -> str:
     """How allauth's messages and mails name a player ("Successfully signed in as ..."): by
     the name they chose at sign-up, not by the account's internal user name."""
-    return selectors.name_of(user_id=user.pk) or user.email
+    return name_of(user_id=user.pk) or user.email

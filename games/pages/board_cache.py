@@ -16,10 +16,10 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.safestring import mark_safe
 
-from games import selectors
+from games import presence
 from games.models import Game, Seat
-from games.readers import presence
 from games.selectors import kept_boards
+from games.selectors.boards import game_changes
 
 
 def board_html(request, game: Game, seats: list[Seat], **given):
@@ -41,7 +41,7 @@ def page_key(request, game_id: int) -> str | None:
     user = session.get(SESSION_KEY) if session is not None else None
     if not user or request.GET or request.htmx or len(get_messages(request)):
         return None
-    changes = selectors.game_changes(game_id=game_id)
+    changes = game_changes(game_id=game_id)
     if changes is None:
         return None
     seq, _, _, updated_at = changes

@@ -12,13 +12,15 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import services
-from games.basics.numbers import small_number
-from games.basics.refusals import ServiceError
+from games.calls import routing
 from games.clocks import timecontrol
 from games.engine import BEANS, EDITIONS
 from games.mail import compose
-from games.readers import locales, routing
+from games.refusals import ServiceError
+from games.services.imports import RECORD_MAX_BYTES
+from games.services.profiles import NAME_MAX, display_name_checked
+from games.typed_numbers import small_number
+from games.wording import locales
 
 
 def edition_choices() -> list[tuple[str, str]]:
@@ -143,7 +145,7 @@ def _option_help(edition, option) -> str:
 
 def _checked_name(name: str, user=None) -> str:
     try:
-        return services.display_name_checked(name, user=user)
+        return display_name_checked(name, user=user)
     except ServiceError as refusal:
         raise forms.ValidationError(refusal.message) from None
 
@@ -156,7 +158,7 @@ class SignupForm(AllauthSignupForm):
     EMAIL_MAX = 254
     display_name = forms.CharField(
         label=_("Your name at the table"),
-        max_length=services.NAME_MAX,
+        max_length=NAME_MAX,
         help_text=_("What other players see. You can change it later."),
     )
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES, required=False)
@@ -194,7 +196,7 @@ class LocaleForm(forms.Form):
 
 
 class NameForm(forms.Form):
-    display_name = forms.CharField(label=_("Your name at the table"), max_length=services.NAME_MAX)
+    display_name = forms.CharField(label=_("Your name at the table"), max_length=NAME_MAX)
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -233,7 +235,7 @@ class RecordForm(forms.Form):
         data = super().clean()
         upload = data.get("record")
         if upload is not None:
-            if upload.size > services.RECORD_MAX_BYTES:
+            if upload.size > RECORD_MAX_BYTES:
                 raise forms.ValidationError(_("That file is far too large for a game record."))
             try:
                 data["text"] = upload.read().decode("utf-8")
@@ -397,7 +399,7 @@ def call_examples(group: str) -> list[str]:
 
 
 class CallsForm(forms.Form):
-    """Where each kind of call goes: a box per kind and channel (`readers.routing`)."""
+    """Where each kind of call goes: a box per kind and channel (`calls.routing`)."""
 
     def __init__(self, *args, groups=routing.GROUPS, **kwargs):
         super().__init__(*args, **kwargs)

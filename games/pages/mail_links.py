@@ -5,15 +5,16 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from games import selectors, services
 from games.mail import links
+from games.selectors.link_previews import link_preview
+from games.services.link_actions import link_act
 
 
 @require_http_methods(["GET", "POST"])
 def link_confirm(request, token: str):
     try:
         link = links.read_token(token)
-        preview = selectors.link_preview(link=link)
+        preview = link_preview(link=link)
     except links.LinkExpired as expired:
         context = {"game_path": links.game_path(expired.link.game_id)}
         return render(request, "links/expired.html", context, status=410)
@@ -23,7 +24,7 @@ def link_confirm(request, token: str):
         return render(request, "links/wrong_user.html", {"preview": preview}, status=403)
     if request.method == "GET":
         return render(request, "links/confirm.html", {"preview": preview, "link": link})
-    outcome = services.link_act(link=link)
+    outcome = link_act(link=link)
     if outcome.ok and (link.action == "open" or request.user.is_authenticated):
         if outcome.message:
             messages.success(request, outcome.message)

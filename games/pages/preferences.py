@@ -15,15 +15,27 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import selectors, services
-from games.basics.refusals import ServiceError
+from games.calls import push, routing
+from games.calls.vapid import public_key as vapid_public_key
+from games.calls.webhooks import webhook_remove, webhook_save, webhook_turn_on
 from games.clocks import timecontrol
 from games.engine.book.moves import MAX_KEEP
 from games.engine.book.part import ASK, DECLINE
 from games.models import Profile
 from games.pages.forms import CHANNEL_LABELS, CallsForm, LocaleForm, NameForm
-from games.readers import locales, routing
-from games.services.profiles import RULE_KEYS
+from games.refusals import ServiceError
+from games.selectors.profiles import profile_of, push_devices_of, running_seats, seat_of, webhook_of
+from games.services.profiles import (
+    RULE_KEYS,
+    answer_rules_save,
+    locale_save,
+    preferences_save,
+    profile_rename,
+    reminders_save,
+    seat_calls_save,
+)
+from games.services.vacations import vacation_end, vacation_start
+from games.wording import locales
 
 
 class MailForm(CallsForm):
@@ -168,8 +180,8 @@ class VacationForm(forms.Form):
 @login_required
 @require_http_methods(["GET", "POST"])
 def preferences(request):
-    profile = selectors.profile_of(user=request.user)
-    seats = selectors.running_seats(user=request.user)
+    profile = profile_of(user=request.user)
+    seats = running_seats(user=request.user)
     games = [seat.game for seat in seats]
     muted = [seat.game_id for seat in seats if seat.muted]
     form = MailForm(
@@ -180,7 +192,7 @@ def preferences(request):
             _calls_refused(request)
             return redirect("links:preferences")
         try:
-            services.preferences_save(
+            preferences_save(
                 user=request.user,
                 mail=form.cleaned_data["mail"],
                 calls=form.calls(),
@@ -192,7 +204,7 @@ def preferences(request):
             messages.success(request, _("Your mail preferences are saved."))
         return redirect("links:preferences")
     now = timezone.now()
-    push_devices = selectors.push_devices_of(user=request.user)
+    push_devices = push_devices_of(user=request.user)
     chosen = routing.effective(profile, None, routing.GROUPS, has_device=bool(push_devices))
     context = {
         **_calls_context(form, chosen, profile),
@@ -203,10 +215,10 @@ def preferences(request):
             initial={"language": profile.language, "time_zone": profile.time_zone}
         ),
         "profile": profile,
-        "webhook": selectors.webhook_of(user=request.user),
+        "webhook": webhook_of(user=request.user),
         "webhook_form": WebhookForm(),
         "push_devices": push_devices,
-        "vapid_public_key": services.vapid_public_key(),
+        "vapid_public_key": vapid_public_key(),
         # The new secret, shown once: popped from the session it was put in on saving.
         "webhook_secret": request.session.pop(WEBHOOK_SECRET_KEY, ""),
         "away": profile.away_until and profile.away_until > now,
@@ -236,7 +248,7 @@ def preferences(request):
 def answer_rules(request):
     form = RulesForm(request.POST)
     if form.is_valid():
-        services.answer_rules_save(user=request.user, rules=form.rules())
+        answer_rules_save(user=request.user, rules=form.rules())
         messages.success(
             request, _("Your answer rules are saved for the games that start from now on.")
         )
@@ -258,7 +270,7 @@ WEBHOOK_SECRET_KEY = "webhook_secret"
 @require_http_methods(["GET", "POST"])
 def game_calls(request, game_id: int):
     """Where the calls about one game go, for the player's seat in it."""
-    seat = selectors.seat_of(user=request.user, game_id=game_id)
+    seat = seat_of(user=request.user, game_id=game_id)
     if seat is None:
         raise Http404
     if request.method == "POST":
@@ -268,14 +280,14 @@ def game_calls(request, game_id: int):
             return redirect("links:game_calls", game_id)
         try:
             calls = None if "follow" in request.POST else form.calls()
-            services.seat_calls_save(user=request.user, game_id=game_id, calls=calls)
+            seat_calls_save(user=request.user, game_id=game_id, calls=calls)
         except ServiceError as refusal:
             messages.error(request, refusal.message)
         else:
             messages.success(request, _("Where this game's calls go is saved."))
         return redirect("links:game_calls", game_id)
-    profile = selectors.profile_of(user=request.user)
-    has_device = bool(selectors.push_devices_of(user=request.user))
+    profile = profile_of(user=request.user)
+    has_device = bool(push_devices_of(user=request.user))
     chosen = routing.effective(profile, seat, routing.GAME_GROUPS, has_device=has_device)
     context = {
         **_calls_context(CallsForm(groups=routing.GAME_GROUPS), chosen, profile),
@@ -290,11 +302,11 @@ def game_calls(request, game_id: int):
 @require_POST
 def webhook(request):
     if "remove" in request.POST:
-        services.webhook_remove(user=request.user)
+        webhook_remove(user=request.user)
         messages.success(request, _("Your webhook is removed."))
         return redirect("links:preferences")
     if "turn_on" in request.POST:
-        services.webhook_turn_on(user=request.user)
+        webhook_turn_on(user=request.user)
         messages.success(request, _("Your webhook is on again."))
         return redirect("links:preferences")
     form = WebhookForm(request.POST)
@@ -302,7 +314,7 @@ def webhook(request):
         messages.error(request, _("Give the webhook's address, up to 500 characters."))
         return redirect("links:preferences")
     try:
-        saved = services.webhook_save(user=request.user, url=form.cleaned_data["url"])
+        saved = webhook_save(user=request.user, url=form.cleaned_data["url"])
     except ServiceError as refusal:
         messages.error(request, refusal.message)
     else:
@@ -319,7 +331,7 @@ def push_subscribe(request):
         messages.error(request, _("This browser gave no subscription for push."))
         return redirect("links:preferences")
     try:
-        services.push_subscribe(
+        push.push_subscribe(
             user=request.user,
             device=device_name(request.headers.get("User-Agent", "")),
             **form.cleaned_data,
@@ -338,7 +350,7 @@ def push_unsubscribe(request):
         subscription_id = int(request.POST.get("id", ""))
     except ValueError:
         subscription_id = 0
-    if services.push_unsubscribe(user=request.user, subscription_id=subscription_id):
+    if push.push_unsubscribe(user=request.user, subscription_id=subscription_id):
         messages.success(request, _("Push is off for that device."))
     return redirect("links:preferences")
 
@@ -351,7 +363,7 @@ def reminders(request):
         messages.error(request, _("Choose reminders from the list, and times as hours:minutes."))
         return redirect("links:preferences")
     try:
-        services.reminders_save(user=request.user, **form.cleaned_data)
+        reminders_save(user=request.user, **form.cleaned_data)
     except ServiceError as refusal:
         messages.error(request, refusal.message)
     else:
@@ -365,7 +377,7 @@ def locale(request):
     form = LocaleForm(request.POST)
     if form.is_valid():
         language, zone = form.cleaned_data["language"], form.cleaned_data["time_zone"]
-        services.locale_save(user=request.user, language=language, time_zone=zone)
+        locale_save(user=request.user, language=language, time_zone=zone)
         request.session[locales.SESSION_KEY] = [language, zone]
         translation.activate(language)
         messages.success(request, _("Your language and time zone are saved."))
@@ -382,7 +394,7 @@ def display_name(request):
         messages.error(request, " ".join(form.errors["display_name"]))
         return redirect("links:preferences")
     try:
-        profile = services.profile_rename(
+        profile = profile_rename(
             user=request.user, display_name=form.cleaned_data["display_name"]
         )
     except ServiceError as refusal:
@@ -403,7 +415,7 @@ def display_name(request):
 @require_POST
 def vacation(request):
     if "end" in request.POST:
-        back = services.vacation_end(user=request.user)
+        back = vacation_end(user=request.user)
         messages.success(
             request,
             ngettext(
@@ -426,7 +438,7 @@ def vacation(request):
             ),
         )
         return redirect("links:preferences")
-    granted = services.vacation_start(user=request.user, days=form.cleaned_data["days"])
+    granted = vacation_start(user=request.user, days=form.cleaned_data["days"])
     if granted:
         messages.success(
             request,

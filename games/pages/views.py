@@ -13,9 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import push_url
 
-from games import selectors, services
-from games.basics.numbers import small_number
-from games.basics.refusals import GameNotFound, NotYourSeat, ServiceError, StaleMove
+from games import presence
 from games.engine import IllegalMove
 from games.engine.bots import LEVELS
 from games.models import Game
@@ -29,14 +27,23 @@ from games.pages.forms import (
     parse_move,
     trading_hour,
 )
-from games.readers import presence
+from games.refusals import GameNotFound, NotYourSeat, ServiceError, StaleMove
+from games.selectors import exports, guides
+from games.selectors.boards import game_changes, game_page, may_watch, may_watch_closed, page_head
+from games.selectors.history import history, replay_turns, seed_matches
+from games.selectors.lobby import game_lobby, invited, my_games, open_games
+from games.services import chat, imports, lobby, seats
+from games.services.lobby import Invitations, invitations_mail, seat_join
+from games.services.moves import move_submit
+from games.services.plans import plan_submit
+from games.typed_numbers import small_number
 
 
 @require_GET
 def home(request):
-    context = {"open_games": selectors.open_games()}
+    context = {"open_games": open_games()}
     if request.user.is_authenticated:
-        context["my_games"] = selectors.my_games(user=request.user)
+        context["my_games"] = my_games(user=request.user)
     return render(request, "home.html", context)
 
 
@@ -47,7 +54,7 @@ def game_create(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            game = services.game_create(
+            game = lobby.game_create(
                 user=request.user,
                 edition=data["edition"],
                 players=data["players"],
@@ -70,7 +77,7 @@ def visible_game(request, game_id: int, **conditions) -> Game:
     """The game, if this visitor may see it: a game only for people with the link is shown to
     its seats alone, and to everyone else it does not exist."""
     game = get_object_or_404(Game, pk=game_id, **conditions)
-    if not selectors.may_watch(game=game, user=request.user):
+    if not may_watch(game=game, user=request.user):
         raise Http404
     return game
 
@@ -86,7 +93,7 @@ def game_detail(request, game_id: int):
         return HttpResponse(headers={"HX-Refresh": "true"})  # started or cancelled: reload
     if game.status in (Game.Status.OPEN, Game.Status.CANCELLED) or not game.state:
         return render(
-            request, "games/lobby.html", selectors.game_lobby(game=game, user=request.user)
+            request, "games/lobby.html", game_lobby(game=game, user=request.user)
         )
     response = render_game(request, game, counter=small_number(request.GET.get("counter", "")))
     board_cache.keep_page(key, response)
@@ -111,13 +118,13 @@ def render_game(
     service's result) from the seats, state and deadlines that move read and wrote. `since`: a
     poll's, the move its page's board shows (kept_boards.board)."""
     if moved is None:
-        seats, state, deadlines = list(game.seats.select_related("user__profile")), None, None
+        game_seats, state, deadlines = list(game.seats.select_related("user__profile")), None, None
     else:
-        seats, state, deadlines = moved.seats, moved.state, moved.deadlines
+        game_seats, state, deadlines = moved.seats, moved.state, moved.deadlines
     board = board_cache.board_html(
         request,
         game,
-        seats,
+        game_seats,
         state=state,
         deadlines=deadlines,
         error=error,
@@ -127,7 +134,7 @@ def render_game(
     )
     if request.htmx:
         return HttpResponse(board, status=status)
-    page = {**selectors.page_head(game=game, seats=seats, user=request.user), "board": board}
+    page = {**page_head(game=game, seats=game_seats, user=request.user), "board": board}
     return render(request, "games/game.html", page, status=status)
 
 
@@ -149,7 +156,7 @@ def board_on_error(view):
         except ServiceError as refusal:
             status, message = refusal.status_code, refusal.message
         game = get_object_or_404(Game, pk=game_id)
-        if not game.state or not selectors.may_watch(game=game, user=request.user):
+        if not game.state or not may_watch(game=game, user=request.user):
             return HttpResponse(message, status=status, content_type="text/plain")
         return render_game(request, game, status=status, error=message)
 
@@ -164,9 +171,9 @@ def game_move(request, game_id: int):
     action, expected_seq = parse_move(request)
     move = dict(game_id=game_id, user=request.user, action=action, expected_seq=expected_seq)
     if action["kind"] == "plan":  # with the hour the player's trading ends by
-        result = services.plan_submit(**move, trading_ends_at=trading_hour(request))
+        result = plan_submit(**move, trading_ends_at=trading_hour(request))
     else:
-        result = services.move_submit(**move)
+        result = move_submit(**move)
     return render_game(request, result.game, moved=result)
 
 
@@ -189,7 +196,7 @@ def poll_unchanged(request, game_id: int, watcher=None) -> HttpResponse | None:
     page's presence token marks it open, so its player gets no mail meanwhile. A private
     game polled without a seat's token is answered once the `watcher` is known (the view
     passes its user; the middleware, which loads none, leaves it to the view)."""
-    changes = selectors.game_changes(game_id=game_id)
+    changes = game_changes(game_id=game_id)
     if changes is None:
         raise Http404
     seq, last_chat, is_open, _ = changes
@@ -199,11 +206,11 @@ def poll_unchanged(request, game_id: int, watcher=None) -> HttpResponse | None:
     if not is_open and seen != game_id:
         if watcher is None:
             return None
-        if not selectors.may_watch_closed(game_id=game_id, user=watcher):
+        if not may_watch_closed(game_id=game_id, user=watcher):
             raise Http404  # a seat's own page, or one a rule lets watch (a league's player)
     request.poll_checked = True
-    chat = request.GET.get("chat")  # the page sends its last message; other clients need not
-    if request.GET.get("since") == str(seq) and chat in (None, str(last_chat or 0)):
+    last = request.GET.get("chat")  # the page sends its last message; other clients need not
+    if request.GET.get("since") == str(seq) and last in (None, str(last_chat or 0)):
         return HttpResponse(status=204)
     return None
 
@@ -216,7 +223,7 @@ def chat_post(request, game_id: int):
     form = ChatForm(request.POST)
     if not form.is_valid():
         raise BadMove(_("A message has 1 to 500 characters."))
-    services.chat_post(game_id=game_id, user=request.user, text=form.cleaned_data["text"])
+    chat.chat_post(game_id=game_id, user=request.user, text=form.cleaned_data["text"])
     if not request.htmx:
         return redirect("games:game", game_id=game_id)
     return render_game(request, started_game(request, game_id))
@@ -224,7 +231,7 @@ def chat_post(request, game_id: int):
 
 @require_GET
 def game_log(request, game_id: int):
-    page = selectors.game_page(
+    page = game_page(
         game=started_game(request, game_id), user=request.user, log_moves=None
     )
     return render(request, "games/log.html", page)
@@ -233,7 +240,7 @@ def game_log(request, game_id: int):
 @require_GET
 def how_to_play(request, edition: str):
     try:
-        page = selectors.how_to_play(edition=edition, players=request.GET.get("players", ""))
+        page = guides.how_to_play(edition=edition, players=request.GET.get("players", ""))
     except GameNotFound:
         raise Http404 from None
     return render(request, "games/how_to_play.html", page)
@@ -243,7 +250,7 @@ def how_to_play(request, edition: str):
 def game_history(request, game_id: int):
     game = visible_game(request, game_id, status=Game.Status.FINISHED)
     seq = min(small_number(request.GET.get("seq", "")) or 0, game.seq)
-    page = selectors.history(game=game, seq=seq)
+    page = history(game=game, seq=seq)
     # A step asked for by the page's controls is its partial, and the address follows it; a
     # link opened, a reload or a step the browser's history has not kept is the whole page.
     if request.htmx and not request.htmx.history_restore_request:
@@ -251,7 +258,7 @@ def game_history(request, game_id: int):
             render(request, "games/history.html#step", page), f"{request.path}?seq={seq}"
         )
     else:
-        page.update(selectors.replay_turns(game=game, seq=seq))
+        page.update(replay_turns(game=game, seq=seq))
         response = render(request, "games/history.html", page)
     patch_vary_headers(response, ("HX-Request",))
     return response
@@ -261,7 +268,7 @@ def game_history(request, game_id: int):
 def seed_check(request, game_id: int):
     """The server's own check of the revealed seed; the page's button checks in the browser."""
     game = visible_game(request, game_id, status=Game.Status.FINISHED)
-    context = {"game": game, "matches": selectors.seed_matches(game)}
+    context = {"game": game, "matches": seed_matches(game)}
     return render(request, "games/seed.html", context)
 
 
@@ -273,7 +280,7 @@ def game_record(request, game_id: int):
     """The game as JSON: a finished game's whole record, a running game's as this visitor's
     seat sees it."""
     game = started_game(request, game_id)
-    record = selectors.game_record(game=game, user=request.user)
+    record = exports.game_record(game=game, user=request.user)
     response = JsonResponse(record, json_dumps_params={"indent": 1, "ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="bohnanza-{game.id}.json"'
     return response
@@ -282,7 +289,7 @@ def game_record(request, game_id: int):
 @require_GET
 def game_record_text(request, game_id: int):
     game = started_game(request, game_id)
-    text = selectors.game_record_text(game=game, user=request.user)
+    text = exports.game_record_text(game=game, user=request.user)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="bohnanza-{game.id}.txt"'
     return response
@@ -299,7 +306,7 @@ def game_import(request):
         if form.is_valid():
             user = request.user if request.user.is_authenticated else None
             try:
-                context["imported"] = services.game_import(
+                context["imported"] = imports.game_import(
                     user=user, text=form.cleaned_data["text"]
                 )
             except ServiceError as error:
@@ -316,12 +323,12 @@ def back_to_game(request, game_id: int):
     """To the game's page after a POST, or home (where its message shows) when that page is
     not this visitor's to see."""
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or not selectors.may_watch(game=game, user=request.user):
+    if game is None or not may_watch(game=game, user=request.user):
         return redirect("games:home")
     return redirect("games:game", game_id=game_id)
 
 
-def lobby_action(service: str, done: str):
+def lobby_action(service, done: str):
     """A POST that calls one service about a seat or a game's set-up and goes back to the
     game's page, with what happened or why not."""
 
@@ -329,19 +336,19 @@ def lobby_action(service: str, done: str):
     @require_POST
     def view(request, game_id: int):
         try:
-            getattr(services, service)(game_id=game_id, user=request.user)
+            service(game_id=game_id, user=request.user)
         except ServiceError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, done)
         return back_to_game(request, game_id)
 
-    view.__name__ = service
+    view.__name__ = service.__name__
     return view
 
 
-game_join = lobby_action("seat_join", gettext_lazy("You have a seat."))
-game_leave = lobby_action("seat_leave", gettext_lazy("You left the game."))
+game_join = lobby_action(lobby.seat_join, gettext_lazy("You have a seat."))
+game_leave = lobby_action(lobby.seat_leave, gettext_lazy("You left the game."))
 
 
 @login_required
@@ -353,7 +360,7 @@ def game_add_bot(request, game_id: int):
         messages.error(request, _("Choose the bot's level: easy, normal, strong or expert."))
         return back_to_game(request, game_id)
     try:
-        services.game_add_bot(game_id=game_id, user=request.user, bot=level)
+        lobby.game_add_bot(game_id=game_id, user=request.user, bot=level)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
@@ -361,8 +368,8 @@ def game_add_bot(request, game_id: int):
     return back_to_game(request, game_id)
 
 
-game_start = lobby_action("game_start", gettext_lazy("The game has begun."))
-game_cancel = lobby_action("game_cancel", gettext_lazy("The game is cancelled."))
+game_start = lobby_action(lobby.game_start, gettext_lazy("The game has begun."))
+game_cancel = lobby_action(lobby.game_cancel, gettext_lazy("The game is cancelled."))
 
 
 @login_required
@@ -372,15 +379,15 @@ def game_invite(request, game_id: int, token: str):
     game = get_object_or_404(Game, pk=game_id)
     if request.method == "GET":
         # A game only for people with the link shows itself to the link and its seats alone.
-        if not selectors.invited(game=game, token=token) and not selectors.may_watch(
+        if not invited(game=game, token=token) and not may_watch(
             game=game, user=request.user
         ):
             raise Http404("There is no such game.")
         return render(
-            request, "games/join.html", selectors.game_lobby(game=game, user=request.user)
+            request, "games/join.html", game_lobby(game=game, user=request.user)
         )
     try:
-        services.seat_join(game_id=game_id, user=request.user, token=token)
+        seat_join(game_id=game_id, user=request.user, token=token)
     except ServiceError as error:
         messages.error(request, error.message)
     return back_to_game(request, game_id)
@@ -392,13 +399,13 @@ def game_invite_mail(request, game_id: int):
     """The creator mails the invitation link. A refusal comes back on the lobby page with the
     addresses as typed, so that one typo costs no retyping."""
     game = get_object_or_404(Game, pk=game_id)
-    if not selectors.may_watch(game=game, user=request.user):  # its lobby is no one else's
+    if not may_watch(game=game, user=request.user):  # its lobby is no one else's
         raise Http404("There is no such game.")
     form = InviteMailForm(request.POST)
     status = 400
     if form.is_valid():
         try:
-            invitations = services.invitations_mail(
+            invitations = invitations_mail(
                 game_id=game.id, user=request.user, addresses=form.cleaned_data["addresses"]
             )
         except ServiceError as error:
@@ -407,11 +414,11 @@ def game_invite_mail(request, game_id: int):
         else:
             report_invitations(request, invitations)
             return redirect("games:game", game_id=game.id)
-    context = {**selectors.game_lobby(game=game, user=request.user), "invite_form": form}
+    context = {**game_lobby(game=game, user=request.user), "invite_form": form}
     return render(request, "games/lobby.html", context, status=status)
 
 
-def report_invitations(request, invitations: services.Invitations) -> None:
+def report_invitations(request, invitations: Invitations) -> None:
     if invitations.sent:
         messages.success(
             request,
@@ -429,8 +436,8 @@ def report_invitations(request, invitations: services.Invitations) -> None:
 # A player's seat in a running game: back from a bot's stand-in, or leaving for good.
 
 
-seat_reclaim = lobby_action("seat_reclaim", services.RECLAIMED)
+seat_reclaim = lobby_action(seats.seat_reclaim, seats.RECLAIMED)
 seat_resign = lobby_action(
-    "seat_resign",
+    seats.seat_resign,
     gettext_lazy("You have resigned. A bot plays your seat to the end, and it ranks last."),
 )

@@ -17,6 +17,7 @@ from games.clocks import timecontrol
 from games.engine.beans import bean_name
 from games.engine.ending import tie_break_worded, worded_summary
 from games.models import ChatMessage, Deadline, Game, Move, Seat
+from games.wording import durations
 
 from .book import done_for_you, payment_choices, trade_book, with_trading_hour
 from .lobby import level_of
@@ -145,9 +146,9 @@ def _clocks(game: Game, seats: list[Seat], deadlines: list[Deadline]) -> dict[in
             continue
         bank = timecontrol.bank_left(game, seat)
         clocks[seat.position] = {
-            "bank": None if seat.plays_as_bot else timecontrol.humanize(bank),
+            "bank": None if seat.plays_as_bot else durations.humanize(bank),
             "due": row.due_at if row else None,
-            "left": timecontrol.humanize(row.due_at - now) if row else "",
+            "left": durations.humanize(row.due_at - now) if row else "",
             "trading": trading,
             "bot": seat.plays_as_bot,
         }

@@ -8,11 +8,10 @@ read from the log through `Event.for_seat`, which tells that seat alone who made
 
 from datetime import datetime, time
 
-from games import engine
+from games import engine, presence
 from games.engine.beans import bean_name
 from games.engine.book.part import AnswerRules
 from games.models import Game, Move, Seat
-from games.readers import presence
 
 # The lines of what was done on a seat's behalf the page shows, the newest.
 DONE_FOR_YOU_LINES = 10

@@ -1,6 +1,6 @@
 """A game to take home: its record as JSON, and as a plain-text record worded for its reader.
 
-A finished game's record holds everything (`basics.records`: the seed and every move). A running
+A finished game's record holds everything (`records`: the seed and every move). A running
 game's holds only what the reader's seat may see, as its page does: the public log as that seat
 reads it and the seat's own view, never a move's payload (it may name cards of a hand), the
 seed or the deck; an onlooker gets the public part alone.
@@ -11,8 +11,7 @@ from datetime import UTC, datetime
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from games import engine
-from games.basics import records
+from games import engine, records
 from games.models import Game, Seat
 
 from .boards import game_log, result_table, seat_lines

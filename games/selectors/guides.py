@@ -1,9 +1,9 @@
 """The "How to play" page of an edition: its turn and its numbers, from the engine's rules."""
 
 from games import engine
-from games.basics.numbers import small_number
-from games.basics.refusals import GameNotFound
 from games.engine import guide
+from games.refusals import GameNotFound
+from games.typed_numbers import small_number
 
 
 def how_to_play(*, edition: str, players: str) -> dict:

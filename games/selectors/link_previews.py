@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.basics.refusals import NO_BOT_STANDING_IN
 from games.engine.events import bean_summary
 from games.mail.links import Link, LinkInvalid
 from games.models import Game, Seat
+from games.refusals import NO_BOT_STANDING_IN
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """A player's own settings as their preferences page shows them."""
 
 from games.models import Game, Profile, PushSubscription, Seat, Webhook
-from games.readers import locales
+from games.wording import locales
 
 
 def profile_of(*, user) -> Profile:

@@ -7,9 +7,10 @@ tasks of the moves between find it kept (a read each)."""
 
 from django.utils import timezone
 
+from games import presence
 from games.models import Game, Profile
-from games.readers import locales, presence
 from games.selectors import kept_boards
+from games.wording import locales
 
 
 def boards_render(*, game_id: int) -> int:

@@ -6,11 +6,11 @@ import json
 from django.db import transaction
 
 from games import after_move, engine
-from games.basics.refusals import StaleMove
 from games.engine import bots
 from games.engine.bots.book import BookBot
 from games.engine.bots.sight import Bot
 from games.models import Game, Move, Seat
+from games.refusals import StaleMove
 
 from .moves import MoveResult, move_submit_as
 

@@ -4,8 +4,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.basics.refusals import GameNotRunning, ServiceError
 from games.models import ChatMessage, Game
+from games.refusals import GameNotRunning, ServiceError
 from games.services.guards import get_game, user_seat
 
 CHAT_MAX_CHARS = 500

@@ -4,8 +4,8 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
 
-from games.basics.refusals import GameNotFound, NotAllowed, NotYourSeat
 from games.models import Game, Seat
+from games.refusals import GameNotFound, NotAllowed, NotYourSeat
 
 
 def get_game(game_id: int) -> Game:

@@ -13,8 +13,8 @@ from datetime import datetime, timedelta
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from games.basics.budget import for_a_while
 from games.models import Deadline, Outbox
+from games.time_budget import for_a_while
 
 KEEP_SENT_MAIL = timedelta(days=30)
 # Rows a statement deletes: short transactions beside the moves.

@@ -13,10 +13,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engine
-from games.basics import records
-from games.basics.refusals import ServiceError
+from games import engine, records
 from games.models import Game, Move, Seat, Snapshot
+from games.refusals import ServiceError
 
 # Far above the largest record a game makes (a long game's, of some 500 moves, is 100 kB).
 RECORD_MAX_BYTES = 5_000_000

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from games import engine, selectors
-from games.basics.refusals import ServiceError
+from games import engine
 from games.mail import links
+from games.refusals import ServiceError
+from games.selectors.link_previews import accept_move, link_preview
 
 from .moves import move_submit
 from .seats import RECLAIMED, seat_mute, seat_reclaim
@@ -31,7 +32,7 @@ class Outcome:
 
 
 def link_act(*, link: links.Link) -> Outcome:
-    preview = selectors.link_preview(link=link)
+    preview = link_preview(link=link)
     game = preview.game
     back = links.game_path(game.id)
     if link.action == "open":
@@ -57,7 +58,7 @@ def _move(game, position: int, link: links.Link) -> tuple[dict, str]:
     """The move the link stands for, and what the player reads once it is made."""
     if link.action == "accept":
         legal = engine.legal_actions(engine.from_dict(game.state), position)
-        action = selectors.accept_move(legal, link.offer)
+        action = accept_move(legal, link.offer)
         return action, _("You accepted the offer. Plant your new beans after trading ends.")
     if link.action in LINK_MOVES:
         return LINK_MOVES[link.action]()

@@ -14,12 +14,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from games import after_move, engine, selectors
-from games.basics.refusals import NotAllowed, NotYourSeat, ServiceError
+from games import after_move, engine
 from games.clocks import timecontrol
 from games.engine import bots
 from games.mail import invitations
 from games.models import Game, Move, Profile, Seat, Snapshot
+from games.refusals import NotAllowed, NotYourSeat, ServiceError
+from games.selectors.lobby import invited
 from games.services.guards import (
     locked_game,
     require_creator,
@@ -99,7 +100,7 @@ def game_create(
 def seat_join(*, game_id: int, user, token: str | None = None) -> Seat:
     game = locked_game(game_id)
     require_open(game)
-    if not game.is_open and not selectors.invited(game=game, token=token):
+    if not game.is_open and not invited(game=game, token=token):
         raise NotAllowed(_("This game is by invitation only."))
     if game.seats.filter(user=user).exists():
         raise NotAllowed(_("You already have a seat in this game."))

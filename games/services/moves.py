@@ -14,9 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import after_move, engine, selectors, signals
-from games.basics.refusals import GameNotRunning, ServiceError, StaleMove
+from games import after_move, engine, signals
 from games.models import Deadline, Game, Move, Seat, Snapshot
+from games.refusals import GameNotRunning, ServiceError, StaleMove
+from games.selectors.history import state_at
 from games.services.guards import held_seat, locked_game, table_of
 
 # Far above any real move; keeps junk posted to the move endpoint out of the log.
@@ -156,7 +157,7 @@ def _apply(game: Game, state, seat: Seat, action: dict, expected_seq: int) -> li
     since = Move.objects.filter(game=game, seq__gt=expected_seq).values_list("seat_id", "payload")
     if (seat.id, action) in list(since):
         raise StaleMove(game.seq, _("You sent that move twice; it was made once."))
-    before = selectors.state_at(game=game, seq=expected_seq)
+    before = state_at(game=game, seq=expected_seq)
     changed = engine.what_changed(before, state, position, action)
     if changed:
         raise StaleMove(game.seq, changed)

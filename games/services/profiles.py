@@ -8,9 +8,10 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
-from games.basics.refusals import ServiceError
+from games.calls import routing
 from games.models import Game, Profile, PushSubscription, Seat
-from games.readers import locales, routing
+from games.refusals import ServiceError
+from games.wording import locales
 
 NAME_MAX = 40
 # Letters (of any script), digits, spaces and a few marks; not an address, not only spaces.
@@ -95,7 +96,7 @@ def profile_rename(*, user, display_name: str) -> Profile:
 @transaction.atomic
 def preferences_save(*, user, mail: str, calls: dict, muted: list[int]) -> Profile:
     """What a mail calling the player carries, where each kind of call goes ({group:
-    [channel, ...]}, `readers.routing`), and the running games they want nothing about."""
+    [channel, ...]}, `calls.routing`), and the running games they want nothing about."""
     if mail not in Profile.Mail.values:
         raise ServiceError(_("Choose what your mails carry from the list."))
     _check_calls(calls, routing.GROUPS)

@@ -5,9 +5,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.basics.refusals import NO_BOT_STANDING_IN, GameNotRunning, NotAllowed, NotYourSeat
 from games.clocks import deadlines
 from games.models import Deadline, Game, Move, Seat
+from games.refusals import NO_BOT_STANDING_IN, GameNotRunning, NotAllowed, NotYourSeat
 from games.services.guards import get_game, locked_game, user_seat
 
 from .moves import MoveResult, submit

@@ -13,10 +13,10 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import engine, task_queue
-from games.basics.budget import for_a_while
+from games.calls import outbox
 from games.clocks import timecontrol
-from games.mail import outbox
 from games.models import Deadline, Game, Move, Profile, Seat
+from games.time_budget import for_a_while
 
 from .bot_moves import bot_move
 from .moves import move_submit_as

@@ -17,10 +17,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games import services as game_services
+from games.calls import routing
 from games.engine import bots
 from games.models import Game, Move, Profile, Seat
-from games.readers import routing
+from games.services.moves import game_finished, move_submit_as
 from leagues.models import League
 
 from .leagues import league_create, season_sign_up, season_start
@@ -126,7 +126,7 @@ def _finished_game(users: list, edition: str, seed: str, ended: datetime, rng) -
     game.state = engine.to_dict(state)
     game.seq = len(moves) - 1
     game.save(update_fields=["state", "seq"])
-    game_services.game_finished(game=game, state=state, now=ended)
+    game_finished(game=game, state=state, now=ended)
     return game
 
 
@@ -160,7 +160,7 @@ def _played_out(game: Game) -> None:
     while game.status == Game.Status.RUNNING:
         state = engine.from_dict(game.state)
         position = engine.waiting_for(state)[0]
-        game = game_services.move_submit_as(
+        game = move_submit_as(
             game_id=game.id,
             position=position,
             action=players[position].choose(state, position),

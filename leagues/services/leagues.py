@@ -11,12 +11,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import engine
-from games import services as game_services
-from games.basics.budget import for_a_while
-from games.basics.refusals import NotAllowed, ServiceError
-from games.basics.words import worded
 from games.clocks import timecontrol
 from games.models import Game
+from games.refusals import NotAllowed, ServiceError
+from games.services.lobby import game_create_seated
+from games.services.profiles import profile_get_or_create
+from games.time_budget import for_a_while
+from games.wording.kept import worded
 from leagues.models import Entry, Group, League, LeagueGame, Rating, Season
 from leagues.pools import pool_of
 from leagues.schedule import schedule
@@ -135,7 +136,7 @@ def season_sign_up(*, season_id: int, user, token: str | None = None, now=None) 
         raise NotAllowed(_("This league is by invitation only."))
     if season.entries.filter(user=user).exists():
         raise NotAllowed(_("You have signed up for this season already."))
-    profile = game_services.profile_get_or_create(user=user)
+    profile = profile_get_or_create(user=user)
     if profile.is_bot and not season.league.allow_bots:
         raise NotAllowed(_("This league is for people: bot accounts may not sign up."))
     last = (
@@ -210,7 +211,7 @@ def _started(season: Season, now: datetime) -> Season:
                 "division": division,
                 "number": number,
             }
-            game = game_services.game_create_seated(
+            game = game_create_seated(
                 users=[members[index].user for index in order],
                 edition=season.edition,
                 name=worded(name)[:80],

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from games.mail import outbox
+from games.calls import outbox
 from games.models import Outbox
 from leagues.models import Season
 from leagues.selectors.seasons import GroupTable

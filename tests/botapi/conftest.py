@@ -1,7 +1,7 @@
 import pytest
 
 from botapi import services as bot_services
-from games import services
+from games.services.profiles import profile_get_or_create
 from tests.helpers import make_user
 
 
@@ -13,7 +13,7 @@ def tasks_run_in_process(eager_celery):
 def bot_account(name: str, scopes=("play", "join")):
     """A bot account called `name` and a token of it with `scopes`: (user, token text)."""
     user = make_user(name)
-    services.profile_get_or_create(user=user)
+    profile_get_or_create(user=user)
     bot_services.bot_account_set(user=user, is_bot=True)
     _, token = bot_services.token_create(user=user, name="main", scopes=list(scopes))
     return user, token

@@ -5,7 +5,7 @@ import pytest
 
 from botapi.models import ApiToken
 from botapi.tokens import digest
-from games import services as game_services
+from games.services.lobby import game_create
 from leagues.models import Rating
 from leagues.services import leagues as league_services
 from tests.botapi.conftest import bot_account
@@ -43,7 +43,7 @@ def test_a_bot_account_is_marked_as_one_beside_its_name_at_the_table_and_in_the_
     client, alice
 ):
     robo, _ = bot_account("robo")
-    waiting = game_services.game_create(user=robo, edition="rio-grande", players=3, options={})
+    waiting = game_create(user=robo, edition="rio-grande", players=3, options={})
     assert "robo (bot account)" in client.get("/").content.decode()
     lobby = client.get(f"/games/{waiting.id}/").content.decode()
     assert 'robo <span class="muted">(bot account)</span>' in lobby

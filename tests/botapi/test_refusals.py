@@ -5,8 +5,8 @@ import time
 import pytest
 
 from botapi import services as bot_services
-from games import services
 from games.models import Game, Move
+from games.services.lobby import game_create
 from tests.botapi.conftest import bot_account
 from tests.botapi.helpers import bearer, bot_table
 
@@ -165,8 +165,8 @@ def test_a_token_over_its_rate_is_told_when_to_ask_again(client, table, settings
 
 def test_a_join_token_lists_the_open_games_and_takes_a_seat_by_invitation_too(client, alice):
     _, token = bot_account("joiner", scopes=("join",))
-    open_game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
-    private = services.game_create(
+    open_game = game_create(user=alice, edition="rio-grande", players=3, options={})
+    private = game_create(
         user=alice, edition="rio-grande", players=3, options={}, is_open=False
     )
     listed = client.get("/api/v1/invitations", **bearer(token)).json()

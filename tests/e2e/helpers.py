@@ -8,9 +8,11 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from games import engine, services
+from games import engine
 from games.engine import bots
 from games.models import Game
+from games.services.moves import move_submit
+from games.services.profiles import profile_get_or_create
 from tests.helpers import state_of
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -34,7 +36,7 @@ def session_cookie(base: str, name: str, language: str = "en", zone: str = "UTC"
     """The session cookie of a player made for the test (without the sign-up form, which other
     tests cover), who reads the site in `language` and `zone`."""
     user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com")
-    services.profile_get_or_create(user=user, language=language, time_zone=zone)
+    profile_get_or_create(user=user, language=language, time_zone=zone)
     client = Client()
     client.force_login(user)
     return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}
@@ -82,7 +84,7 @@ def play_for_others_until(game: Game, name: str) -> None:
         position = engine.waiting_for(state)[0]
         action = bots.make_bot("heuristic", f"e2e/{position}").choose(state, position)
         user = game.seats.get(position=position).user
-        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+        move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
 
 
 def serious_accessibility_violations(page: Page) -> list[str]:

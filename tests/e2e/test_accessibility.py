@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games import services
+from games.services.lobby import game_create
 from tests.games.helpers import start_trading
 from tests.helpers import make_user, started
 from tests.leagues.helpers import ended_with
@@ -28,7 +28,7 @@ def test_the_home_page_a_lobby_a_game_the_preferences_and_a_profile_pass_axe(
     for coins in ([9, 4, 4], [2, 6, 4], [5, 5, 7], [8, 3, 1], [6, 2, 9]):
         ended_with(rated_table([alice, bob, carol]), coins=coins)
     running = started([alice, bob, carol])
-    lobby = services.game_create(user=alice, edition="rio-grande", players=4, options={})
+    lobby = game_create(user=alice, edition="rio-grande", players=4, options={})
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     context.add_cookies([cookie])
     page = context.new_page()

@@ -7,10 +7,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games import engine, services
+from games import engine
 from games.engine import bots
 from games.engine.bohnaparte.board import part
 from games.models import Game
+from games.services.lobby import game_create, game_start, seat_join
+from games.services.moves import move_submit
 
 from .helpers import logged_in, shoot
 
@@ -21,14 +23,14 @@ def at_war(users) -> tuple[Game, int, int]:
     """A 3-player game played by good moves to the first attack phase; the land the active
     seat may attack is given to the next seat, so that someone defends it."""
     alice, *others = users
-    game = services.game_create(user=alice, edition="bohnaparte", players=3, options={})
+    game = game_create(user=alice, edition="bohnaparte", players=3, options={})
     for user in others:
-        services.seat_join(game_id=game.id, user=user, token=game.invite_token)
-    game = services.game_start(game_id=game.id, user=alice)
+        seat_join(game_id=game.id, user=user, token=game.invite_token)
+    game = game_start(game_id=game.id, user=alice)
     bot = bots.make_bot("heuristic", "e2e")
     while (state := engine.from_dict(game.state)).phase != "attack":
         seat = engine.waiting_for(state)[0]
-        services.move_submit(
+        move_submit(
             game_id=game.id,
             user=game.seats.get(position=seat).user,
             action=bot.choose(state, seat),

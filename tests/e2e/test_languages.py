@@ -10,8 +10,9 @@ from django.core import mail as sent_mail
 from django.utils import formats, timezone, translation
 from playwright.sync_api import Page, expect
 
-from games import engine, services
+from games import engine
 from games.models import Game, Outbox
+from games.services.lobby import game_create, game_start, seat_join
 from tests.helpers import state_of
 
 from .helpers import harvest_button, logged_in, play_for_others_until, shoot
@@ -79,12 +80,12 @@ def test_a_german_player_plays_a_turn_in_german_and_an_english_one_reads_english
         name: logged_in(browser, base, name, language=language, zone=zone)
         for name, (language, zone) in READERS.items()
     }
-    game = services.game_create(
+    game = game_create(
         user=user_named("alice"), edition="amigo-classic", players=3, options={}, name="Bohnen"
     )
     for name in ("bob", "carol"):
-        services.seat_join(game_id=game.id, user=user_named(name), token=game.invite_token)
-    game = services.game_start(game_id=game.id, user=user_named("alice"))
+        seat_join(game_id=game.id, user=user_named(name), token=game.invite_token)
+    game = game_start(game_id=game.id, user=user_named("alice"))
     play_for_others_until(game, "alice")
 
     page = pages["alice"]
@@ -121,12 +122,12 @@ def test_the_board_in_each_language(live_server, fast_site, browser):
     base = live_server.url
     page = logged_in(browser, base, "dave")
     others = [logged_in(browser, base, name).context for name in ("erin", "frank")]
-    game = services.game_create(
+    game = game_create(
         user=user_named("dave"), edition="rio-grande", players=3, options={}, name="Beans"
     )
     for name in ("erin", "frank"):
-        services.seat_join(game_id=game.id, user=user_named(name), token=game.invite_token)
-    game = services.game_start(game_id=game.id, user=user_named("dave"))
+        seat_join(game_id=game.id, user=user_named(name), token=game.invite_token)
+    game = game_start(game_id=game.id, user=user_named("dave"))
     play_for_others_until(game, "erin")
 
     for language, words in BOARD_WORDS.items():

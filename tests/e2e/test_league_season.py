@@ -7,9 +7,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games import engine, services
+from games import engine
 from games.engine import bots
 from games.models import Game, Move
+from games.services.moves import move_submit_as
 from leagues.models import League
 
 from .helpers import logged_in, shoot
@@ -33,7 +34,7 @@ def played_to_the_end(game: Game) -> engine.State:
     while (game := Game.objects.get(pk=game.pk)).status == Game.Status.RUNNING:
         state = engine.from_dict(game.state)
         position = engine.waiting_for(state)[0]
-        services.move_submit_as(
+        move_submit_as(
             game_id=game.id,
             position=position,
             action=bots.make_bot("heuristic", f"e2e/{position}").choose(state, position),

@@ -16,7 +16,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from playwright.sync_api import expect
 
-from games import services
+from games.calls.vapid import public_key as vapid_public_key
 from games.models import PushSubscription
 
 from .helpers import session_cookie, shoot
@@ -66,7 +66,7 @@ def test_the_worker_registers_at_the_root_and_the_subscription_reaches_the_serve
     )
     assert worker == [f"{base}/", f"{base}/sw.js", "activated"]
     sent_key = base64.b64decode(page.evaluate("localStorage.getItem('serverKey')"))
-    assert b64url(sent_key) == services.vapid_public_key()
+    assert b64url(sent_key) == vapid_public_key()
     [row] = PushSubscription.objects.all()
     assert (row.user.username, row.endpoint, row.p256dh, row.auth) == (
         "hanna",

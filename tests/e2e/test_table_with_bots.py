@@ -7,8 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Error, Page, expect
 
-from games import engine, services
+from games import engine
 from games.models import Deadline, Game, Move
+from games.services.lobby import game_add_bot, game_create, game_start
+from games.services.moves import move_submit, move_submit_as
 from tests.games.helpers import let_patience_run_out
 
 from .helpers import harvest_button, logged_in, shoot
@@ -18,12 +20,12 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def a_table(players: int, *, time_control: str = "fast", edition: str = "rio-grande") -> Game:
     alice = get_user_model().objects.get(username="alice")
-    game = services.game_create(
+    game = game_create(
         user=alice, edition=edition, players=players, options={}, time_control=time_control
     )
     for _ in range(players - 1):
-        services.game_add_bot(game_id=game.id, user=alice)
-    return services.game_start(game_id=game.id, user=alice)
+        game_add_bot(game_id=game.id, user=alice)
+    return game_start(game_id=game.id, user=alice)
 
 
 def whats_there(page: Page):
@@ -110,7 +112,7 @@ def alice_trading(game: Game) -> int:
             continue
         action = engine.default_move(state, mine)
         user = get_user_model().objects.get(username="alice")
-        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+        move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
     raise AssertionError("alice never got to trade")
 
 
@@ -137,7 +139,7 @@ def test_an_offer_composed_while_the_table_moves_on_keeps_what_was_ticked(
     # another tab, giving that very card: the page's next poll brings both.
     bot = (mine + 1) % 3
     bean = engine.BEANS[beans[gone]].key
-    offered = services.move_submit_as(
+    offered = move_submit_as(
         game_id=game.id,
         position=bot,
         action={"kind": "offer", "to": mine, "give": [state.hands[bot][0]], "ask": {bean: 1}},
@@ -146,7 +148,7 @@ def test_an_offer_composed_while_the_table_moves_on_keeps_what_was_ticked(
     )
     alice = get_user_model().objects.get(username="alice")
     offer_id = next(e.data["offer"] for e in offered.events if e.kind == "offered")
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=alice,
         action={"kind": "accept", "offer": offer_id, "give": [gone]},

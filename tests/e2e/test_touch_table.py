@@ -9,9 +9,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from games import engine, services
+from games import engine
 from games.engine.beans import BEAN_KEYS
 from games.models import Game, Profile
+from games.services.chat import chat_post
+from games.services.lobby import game_create, game_start, seat_join
+from games.services.moves import move_submit
 from tests.games.test_received_card_page import front_card_that_fits_no_field
 from tests.helpers import make_user, started, state_of, user_at
 
@@ -28,13 +31,13 @@ def her_turn(name: str, front: str = "garden") -> Game:
     fields are then emptied into the discard pile and her front card is a bean of `front`, from
     the draw pile, so that every turn of the test starts alike."""
     alice = get_user_model().objects.get(username=name)
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="amigo-classic", players=3, options={}, name="Beans"
     )
     for other in ("bob", "carol"):
         user = get_user_model().objects.filter(username=other).first() or make_user(other)
-        services.seat_join(game_id=game.id, user=user, token=game.invite_token)
-    game = services.game_start(game_id=game.id, user=alice)
+        seat_join(game_id=game.id, user=user, token=game.invite_token)
+    game = game_start(game_id=game.id, user=alice)
     play_for_others_until(game, name)
     mine = seat_of(game, name)
     state = state_of(game)
@@ -68,7 +71,7 @@ def offer_from_bob(game: Game, name: str) -> int:
     bob, alice = seat_of(game, "bob"), seat_of(game, name)
     wanted = BEAN_KEYS[state.card_beans[state.hands[alice][-1]]]
     action = {"kind": "offer", "to": alice, "give": [state.hands[bob][0]], "ask": {wanted: 1}}
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=get_user_model().objects.get(username="bob"),
         action=action,
@@ -288,7 +291,7 @@ def in_the_trading_phase(name: str) -> Game:
     state = state_of(game)
     front = state.hands[seat_of(game, name)][0]
     for action in ({"kind": "plant", "card": front, "field": 0}, {"kind": "stop_planting"}):
-        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+        move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
         game.refresh_from_db()
     return game
 
@@ -381,14 +384,14 @@ def test_a_half_built_offer_the_focus_and_the_scroll_survive_ten_board_updates(
     for update in range(10):
         if update in (3, 6):  # a move: bob offers her a card, and takes it back
             offer = offer_from_bob(game, "alice")
-            services.move_submit(
+            move_submit(
                 game_id=game.id,
                 user=bob,
                 action={"kind": "withdraw", "offer": offer},
                 expected_seq=game.seq,
             )
         else:
-            services.chat_post(game_id=game.id, user=carol, text=f"Beans, round {update}")
+            chat_post(game_id=game.id, user=carol, text=f"Beans, round {update}")
         game.refresh_from_db()
         page.clock.run_for(2100)
         expect(board).to_have_attribute("data-seq", str(game.seq))

@@ -10,11 +10,12 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games import engine, services
-from games.basics.refusals import StaleMove
+from games import engine, presence
 from games.models import Game, Move, Seat
-from games.readers import presence
+from games.refusals import StaleMove
 from games.selectors.book import DONE_FOR_YOU_LINES
+from games.services.lobby import game_add_bot, game_create, game_start
+from games.services.moves import move_submit
 from tests.helpers import state_of
 
 from .helpers import ARTIFACTS, logged_in, shoot
@@ -24,12 +25,12 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def a_table_of_bots() -> Game:
     alice = get_user_model().objects.get(username="alice")
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="rio-grande", players=3, options={}, time_control="fast"
     )
     for _ in range(2):
-        services.game_add_bot(game_id=game.id, user=alice)
-    return services.game_start(game_id=game.id, user=alice)
+        game_add_bot(game_id=game.id, user=alice)
+    return game_start(game_id=game.id, user=alice)
 
 
 def done_for(game: Game, seat: Seat) -> list[str]:
@@ -53,7 +54,7 @@ def past_her_first_turn(game: Game) -> None:
         if mine in engine.waiting_for(state):
             action = engine.default_move(state, mine)
             with suppress(StaleMove):  # a bot moved first: look again
-                services.move_submit(
+                move_submit(
                     game_id=game.id, user=alice, action=action, expected_seq=game.seq
                 )
         else:
@@ -82,7 +83,7 @@ def room_made(game: Game, mine: int) -> list[int]:
     action = {"kind": "harvest", "field": harvests[0]}
     with suppress(StaleMove):  # a bot moved first: the plan's own retry looks again
         seq = Game.objects.get(pk=game.pk).seq
-        services.move_submit(game_id=game.id, user=alice, action=action, expected_seq=seq)
+        move_submit(game_id=game.id, user=alice, action=action, expected_seq=seq)
         return [harvests[0]]
     return []
 

@@ -1,8 +1,9 @@
 """Bohnaparte games for the web tests: a table of alice, bob and carol, and an attack ready."""
 
-from games import engine, services
+from games import engine
 from games.engine.bohnaparte.board import part
 from games.models import Game
+from games.services.moves import move_submit
 from tests.helpers import fresh, started, state_of, user_at
 
 from .helpers import play_until
@@ -34,7 +35,7 @@ def to_attack(game: Game) -> tuple[Game, int, int]:
 def attack_face_down(game: Game, attacker: int, target: int, card: int) -> engine.State:
     """The attacker attacks the land with the card face down; the state, the card still face
     down and waiting for the defence."""
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, attacker),
         action={"kind": "attack", "land": target, "card": card},

@@ -1,6 +1,6 @@
 import pytest
 
-from games import services
+from games.services.lobby import game_create
 from tests.helpers import started
 
 
@@ -12,7 +12,7 @@ def tasks_run_in_process(eager_celery):
 @pytest.fixture
 def open_game(alice):
     """Alice's 3-player Rio Grande game, waiting for two more players."""
-    return services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    return game_create(user=alice, edition="rio-grande", players=3, options={})
 
 
 @pytest.fixture

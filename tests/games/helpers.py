@@ -6,10 +6,13 @@ from datetime import timedelta
 
 from django.urls import reverse
 
-from games import engine, services
+from games import engine
+from games.calls import routing
 from games.engine import bots
 from games.models import Deadline, Game
-from games.readers import routing
+from games.services.moves import MoveResult, move_submit
+from games.services.profiles import profile_get_or_create
+from games.services.timeouts import deadlines_sweep
 from tests.helpers import fresh, started, state_of, user_at
 
 # Where a page names a card: card markup, the JSON a button posts, and the offer checkboxes.
@@ -75,11 +78,11 @@ def post_move(client, game: Game, action, expected_seq: int, **headers):
     )
 
 
-def play_next(game: Game) -> services.MoveResult:
+def play_next(game: Game) -> MoveResult:
     """The first seat the game waits for makes a good move, through move_submit."""
     game = fresh(game)
     position = engine.waiting_for(engine.from_dict(game.state))[0]
-    return services.move_submit(
+    return move_submit(
         game_id=game.id,
         user=user_at(game, position),
         action=good_move(game, position),
@@ -134,7 +137,7 @@ def play_as(game: Game, user, until, decline_offers: bool = False) -> Game:
             action = {"kind": "decline", "offer": offers[0]}
         else:
             action = good_move(game, mine)
-        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+        move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
     return fresh(game)
 
 
@@ -142,7 +145,7 @@ def let_patience_run_out(game: Game) -> None:
     """A bot trading as the active player waits for the people to offer something: time passes
     until the first open deadline falls due, and the sweep moves the bot on."""
     due = Deadline.objects.filter(game=game, done=False).order_by("due_at").first()
-    services.deadlines_sweep(now=due.due_at + timedelta(seconds=1))
+    deadlines_sweep(now=due.due_at + timedelta(seconds=1))
 
 
 class CacheDown:
@@ -172,6 +175,6 @@ DIGEST = {
 
 def calls_routed(user, calls: dict) -> None:
     """The player's calls go where `calls` says, for all their games."""
-    profile = services.profile_get_or_create(user=user)
+    profile = profile_get_or_create(user=user)
     profile.calls = calls
     profile.save(update_fields=["calls"])

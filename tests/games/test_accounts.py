@@ -6,9 +6,9 @@ from django.core import mail as sent_mail
 from django.test import Client
 from django.urls import reverse
 
-from games import services
-from games.basics.refusals import ServiceError
 from games.models import Profile
+from games.refusals import ServiceError
+from games.services.profiles import display_name_checked, profile_get_or_create
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "plenty-of-beans-42"
@@ -42,11 +42,11 @@ def test_a_name_taken_in_any_case_is_refused_at_sign_up_and_nothing_is_made(clie
 @pytest.mark.parametrize("name", ["a", "@ann", "ann@example.com", "   ", "x" * 41, "<b>"])
 def test_a_name_that_is_no_name_is_refused_with_what_a_name_may_hold(name):
     with pytest.raises(ServiceError, match="A name has 2 to 40 letters"):
-        services.display_name_checked(name)
+        display_name_checked(name)
 
 
 def test_a_player_renames_themselves_on_the_preferences_page(client, alice, bob):
-    services.profile_get_or_create(user=bob, display_name="Bob")
+    profile_get_or_create(user=bob, display_name="Bob")
     client.force_login(alice)
     page = client.get(reverse("links:preferences")).content.decode()
     assert 'name="display_name"' in page
@@ -55,14 +55,14 @@ def test_a_player_renames_themselves_on_the_preferences_page(client, alice, bob)
     assert "is taken" in taken.content.decode()
     client.post(reverse("links:display_name"), {"display_name": "Alice Bee"})
 
-    assert services.profile_get_or_create(user=alice).display_name == "Alice Bee"
+    assert profile_get_or_create(user=alice).display_name == "Alice Bee"
 
 
 def test_players_without_a_chosen_name_get_one_of_their_own(django_user_model):
     first = django_user_model.objects.create_user(username="a1", email="sam@one.example")
     second = django_user_model.objects.create_user(username="a2", email="sam@two.example")
 
-    names = [services.profile_get_or_create(user=user).display_name for user in (first, second)]
+    names = [profile_get_or_create(user=user).display_name for user in (first, second)]
 
     assert names == ["sam", "sam 2"]
 

@@ -9,9 +9,9 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.models import Game, Profile, Seat
 from games.selectors import kept_boards
+from games.services.boards import boards_render
 from tests.helpers import poll_address, user_at
 
 from .helpers import play_next
@@ -72,9 +72,9 @@ def test_a_late_task_renders_the_board_as_the_game_is_now_and_the_tasks_after_fi
     play_next(started_game)
     play_next(started_game)  # a second move before the first move's task runs
 
-    assert services.boards_render(game_id=started_game.id) == 3
+    assert boards_render(game_id=started_game.id) == 3
     assert templates_rendered.count("board") == 3
-    assert services.boards_render(game_id=started_game.id) == 3  # the second move's task
+    assert boards_render(game_id=started_game.id) == 3  # the second move's task
     assert templates_rendered.count("board") == 3
     game = Game.objects.get(pk=started_game.pk)
     kept_boards.board(game, list(game.seats.all()), user_at(game, 0))  # her poll, now
@@ -89,7 +89,7 @@ def test_when_moves_outrun_the_boards_rendered_ahead_a_poll_gets_the_newest_kept
     poll = poll_address(client.get(reverse("games:game", args=[started_game.id])).content.decode())
     assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204  # his page is open
     first = play_next(started_game).game
-    assert services.boards_render(game_id=first.id)  # a worker renders the board of this move
+    assert boards_render(game_id=first.id)  # a worker renders the board of this move
     current = play_next(first).game  # and the next move comes before its board is rendered
     templates_rendered.clear()
 

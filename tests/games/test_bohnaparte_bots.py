@@ -3,9 +3,11 @@ their own after each of alice's moves, to the end of the game."""
 
 import pytest
 
-from games import engine, services
+from games import engine
 from games.engine.bohnaparte.board import part
 from games.models import Game
+from games.services.lobby import game_add_bot, game_create, game_start
+from games.services.moves import move_submit
 from tests.helpers import fresh, state_of
 
 from .helpers import play_as, position_of
@@ -16,12 +18,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.mark.parametrize("cavalry", [False, True], ids=["base", "cavalry"])
 def test_alice_plays_a_whole_game_against_two_bots_that_attack_on_their_own(alice, cavalry):
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="bohnaparte", players=3, options={"cavalry": cavalry}
     )
     for _ in range(2):
-        services.game_add_bot(game_id=game.id, user=alice, bot="heuristic")
-    services.game_start(game_id=game.id, user=alice)
+        game_add_bot(game_id=game.id, user=alice, bot="heuristic")
+    game_start(game_id=game.id, user=alice)
 
     game = play_as(game, alice, lambda state: state.over)
 
@@ -31,10 +33,10 @@ def test_alice_plays_a_whole_game_against_two_bots_that_attack_on_their_own(alic
 
 
 def test_a_bot_answers_alices_attack_with_a_card_of_its_own_choice(alice):
-    game = services.game_create(user=alice, edition="bohnaparte", players=3, options={})
+    game = game_create(user=alice, edition="bohnaparte", players=3, options={})
     for _ in range(2):
-        services.game_add_bot(game_id=game.id, user=alice, bot="heuristic")
-    services.game_start(game_id=game.id, user=alice)
+        game_add_bot(game_id=game.id, user=alice, bot="heuristic")
+    game_start(game_id=game.id, user=alice)
     mine = position_of(game, alice)
     game = play_as(game, alice, lambda state: state.phase == "attack" and state.active == mine)
     state = state_of(game)
@@ -44,7 +46,7 @@ def test_a_bot_answers_alices_attack_with_a_card_of_its_own_choice(alice):
     part(state).owners[target] = (mine + 1) % 3  # a bot's land
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
 
-    attack = services.move_submit(
+    attack = move_submit(
         game_id=game.id,
         user=alice,
         action={"kind": "attack", "land": target, "card": "deck"},

@@ -6,12 +6,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from games import engine, services
+from games import engine
 from games.engine import BEANS
 from games.engine.bohnaparte.board import board_map, part
 from games.engine.bohnaparte.lands import MONASTERY, PADDOCK
 from games.mail import compose
 from games.models import Game, Outbox
+from games.services.moves import move_submit
 from tests.helpers import fresh, state_of, user_at
 
 from .campaigns import bohnaparte_game, to_attack
@@ -27,7 +28,7 @@ def attacked(users):
     state = state_of(game)
     card = state.hands[attacker][0]
     defender = part(state).owners[target]
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, attacker),
         action={"kind": "attack", "land": target, "card": card},
@@ -80,7 +81,7 @@ def test_opening_the_defence_link_changes_nothing_and_posting_it_defends(client,
 def test_the_defence_link_after_the_battle_says_so_and_changes_nothing(client, alice, bob, carol):
     game, _, defender = attacked([alice, bob, carol])
     path = defend_path(mail_to(game, defender))
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, defender),
         action={"kind": "battle_card", "card": "deck"},
@@ -115,14 +116,14 @@ def test_an_attacker_whose_cavalry_was_beaten_is_mailed_to_choose_a_second_card(
     state.deck.remove(blue)
     state.hands[defender].append(blue)
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, attacker),
         action={"kind": "attack", "land": target, "cavalry": paddock},
         expected_seq=fresh(game).seq,
     )
 
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, defender),
         action={"kind": "battle_card", "card": blue},
@@ -148,7 +149,7 @@ def test_each_seat_is_mailed_when_it_is_its_turn_to_choose_a_camp(alice, bob, ca
         if action["kind"] == "choose_camp"
     )
 
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, first),
         action={"kind": "choose_camp", "land": camp},

@@ -7,11 +7,13 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from games import engine, services
+from games import engine
 from games.engine.bohnaparte.board import part
 from games.engine.bohnaparte.listing import MOVE_KINDS
 from games.engine.bohnaparte.maps import MAPS
 from games.models import Deadline, Game
+from games.services.moves import move_submit
+from games.services.timeouts import deadlines_sweep
 from tests.helpers import fresh, started, state_of, user_at
 
 from .campaigns import bohnaparte_game, to_attack
@@ -159,7 +161,7 @@ def test_an_attack_on_a_land_out_of_reach_is_refused_with_a_reason_and_changes_n
 def test_a_defender_who_does_not_answer_defends_with_the_top_of_the_deck(campaign):
     game, attacker, target = to_attack(campaign)
     defender = part(state_of(game)).owners[target]
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, attacker),
         action={"kind": "attack", "land": target, "card": "deck"},
@@ -168,7 +170,7 @@ def test_a_defender_who_does_not_answer_defends_with_the_top_of_the_deck(campaig
     due = Deadline.objects.get(game=game, done=False, seat__position=defender)
     Deadline.objects.filter(id=due.id).update(due_at=due.due_at.replace(year=2000))
 
-    assert services.deadlines_sweep() >= 1
+    assert deadlines_sweep() >= 1
 
     battle = next(
         event

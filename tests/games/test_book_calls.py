@@ -8,8 +8,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engine, selectors, services
+from games import engine
 from games.models import Deadline, Outbox
+from games.selectors.lobby import my_games
+from games.services.moves import move_submit
+from games.services.timeouts import reminders_send
 from tests.helpers import state_of, user_at
 
 from .helpers import play_until
@@ -19,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def book_move(game, position: int, kind: str, **params):
     game.refresh_from_db()
-    return services.move_submit(
+    return move_submit(
         game_id=game.id,
         user=user_at(game, position),
         action={"kind": kind, **params},
@@ -83,12 +86,12 @@ def test_no_reminder_and_no_call_in_my_games_while_a_plan_carries_the_trading(st
     )
 
     assert engine.waiting_for(state_of(game)) == [active]  # the window still runs for them
-    assert services.reminders_send() == 0
+    assert reminders_send() == 0
     assert mails(game, trader, "reminder") == []
-    [row] = [row for row in selectors.my_games(user=trader) if row["game"].id == game.id]
+    [row] = [row for row in my_games(user=trader) if row["game"].id == game.id]
     assert (row["reason"], row["waiting_for"]) == (None, [])
 
     book_move(game, active, "plan")  # the plan dropped: the trading is theirs again
-    assert services.reminders_send() == 1
-    [row] = [row for row in selectors.my_games(user=trader) if row["game"].id == game.id]
+    assert reminders_send() == 1
+    [row] = [row for row in my_games(user=trader) if row["game"].id == game.id]
     assert row["reason"] is not None

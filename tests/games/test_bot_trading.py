@@ -11,12 +11,16 @@ from django.core import mail as sent_mail
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, services
+from games import engine, tasks
 from games.clocks import timecontrol
 from games.engine.state import Offer
 from games.mail.compose import row_message
 from games.models import Deadline, Game, Move, Outbox, Profile, Seat
 from games.services import bot_moves, timeouts
+from games.services.lobby import game_add_bot, game_create, game_start, seat_join
+from games.services.moves import move_submit
+from games.services.profiles import profile_get_or_create
+from games.services.timeouts import deadlines_sweep
 from tests.helpers import fresh, shown_at, state_of
 
 from .helpers import good_move, let_patience_run_out, play_as, position_of
@@ -36,7 +40,7 @@ def game(alice, monkeypatch):
     monkeypatch.setattr(random.SystemRandom, "shuffle", lambda self, seats: None)
     created = table(alice, ["heuristic", "heuristic"])
     Game.objects.filter(pk=created.pk).update(seed=SEED, seed_hash=engine.seed_hash(SEED))
-    return services.game_start(game_id=created.id, user=alice)
+    return game_start(game_id=created.id, user=alice)
 
 
 def offer_from_active_bot(state: engine.State, to: int) -> Offer | None:
@@ -89,7 +93,7 @@ def test_a_bot_answers_an_offer_alice_makes_it_at_once(game, alice):
     state = state_of(game)
     assert state.active == mine
 
-    result = services.move_submit(
+    result = move_submit(
         game_id=game.id,
         user=alice,
         action={"kind": "offer", "to": (mine + 1) % state.players, "give": [state.faceup[0]]},
@@ -119,7 +123,7 @@ def test_a_bots_offer_waits_for_alice_who_accepts_and_the_bot_ends_trading_after
     bot_clock = rf"Ends trading at the latest at\s*<time[^>]*>{shown}<"
     assert re.search(bot_clock, alice_page(game, alice))
     assert not offer.ask and not offer.ask_faceup  # a gift: alice gives nothing for it
-    result = services.move_submit(
+    result = move_submit(
         game_id=game.id,
         user=alice,
         action={"kind": "accept", "offer": offer.id, "give": []},
@@ -140,7 +144,7 @@ def test_a_waiting_bot_answers_alices_counter_offer_and_keeps_waiting(game, alic
     state = state_of(game)
     waiting_offer = offer_from_active_bot(state, mine)
 
-    result = services.move_submit(
+    result = move_submit(
         game_id=game.id,
         user=alice,
         action={"kind": "offer", "to": state.active, "give": [state.hands[mine][0]]},
@@ -159,9 +163,9 @@ def test_an_unanswered_bot_offer_is_withdrawn_when_the_bots_patience_runs_out(ga
     patience = timecontrol.PRESETS["daily"].bot_patience
     assert abs(row.due_at - (made.created_at + patience)) < timedelta(seconds=5)
 
-    assert services.deadlines_sweep(now=row.due_at - timedelta(seconds=1)) == 0
+    assert deadlines_sweep(now=row.due_at - timedelta(seconds=1)) == 0
     assert fresh(game).seq == made.seq  # still waiting for alice
-    assert services.deadlines_sweep(now=row.due_at + timedelta(seconds=1)) == 1
+    assert deadlines_sweep(now=row.due_at + timedelta(seconds=1)) == 1
 
     assert moves_after(game, made.seq)[:2] == [("withdraw", "bot"), ("end_trading", "bot")]
     assert not game.moves.filter(actor=Move.Actor.SYSTEM, seq__gt=0).exists()
@@ -197,7 +201,7 @@ def test_a_bot_whose_patience_ran_out_makes_no_new_offer_and_ends_trading(game, 
 
     monkeypatch.setattr(bot_moves, "_bot_of", lambda *seat: OffersWhileTrading(bot_of(*seat)))
     waited_at = fresh(game).seq
-    services.deadlines_sweep(now=row.due_at + timedelta(seconds=1))
+    deadlines_sweep(now=row.due_at + timedelta(seconds=1))
 
     assert moves_after(game, waited_at)[0] == ("end_trading", "bot")
     assert not game.moves.filter(kind="offer", seq__gt=waited_at).exists()
@@ -213,9 +217,9 @@ def test_a_bot_that_fails_when_its_patience_runs_out_still_lets_the_game_go_on(
         raise RuntimeError("the bot fell over")
 
     monkeypatch.setattr(timeouts, "bot_move", broken)  # the sweep's call
-    monkeypatch.setattr(services, "bot_move", broken)  # the task's
+    monkeypatch.setattr(tasks, "bot_move", broken)  # the task's
     waited_at = fresh(game).seq
-    services.deadlines_sweep(now=row.due_at + timedelta(seconds=1))
+    deadlines_sweep(now=row.due_at + timedelta(seconds=1))
 
     assert moves_after(game, waited_at) == [("end_trading", "system")]
     assert set(Seat.objects.filter(game=game).values_list("timeouts", flat=True)) == {0}
@@ -247,9 +251,9 @@ def test_a_bot_trading_as_the_active_player_leaves_alice_its_patience_to_offer(g
     notice = rf"{name} waits for your offers until\s*<time[^>]*>{shown}<.*?, then ends trading\."
     assert re.search(notice, alice_page(game, alice), re.DOTALL)
 
-    assert services.deadlines_sweep(now=row.due_at - timedelta(seconds=1)) == 0
+    assert deadlines_sweep(now=row.due_at - timedelta(seconds=1)) == 0
     assert fresh(game).seq == waited_from  # alice may still offer
-    assert services.deadlines_sweep(now=row.due_at + timedelta(seconds=1)) == 1
+    assert deadlines_sweep(now=row.due_at + timedelta(seconds=1)) == 1
     assert moves_after(game, waited_from)[0] == ("end_trading", "bot")
     assert set(Seat.objects.filter(game=game).values_list("timeouts", flat=True)) == {0}
 
@@ -261,7 +265,7 @@ def test_a_bot_waiting_for_offers_tells_alice_she_may_pass_and_goes_on_once_she_
     hint = '<a href="#book-pass">Nothing to offer? Pass, and it waits for you no longer.</a>'
     assert hint in page and 'id="book-pass"' in page
 
-    services.move_submit(
+    move_submit(
         game_id=game.id, user=alice, action={"kind": "pass"}, expected_seq=waited_from
     )
 
@@ -272,7 +276,7 @@ def test_a_bot_waiting_for_offers_tells_alice_she_may_pass_and_goes_on_once_she_
 def test_a_bot_trading_does_not_wait_for_a_player_who_plays_by_mail(game, alice):
     game = a_bot_trades_without_offers_of_its_own(game, alice)
     waited_from = fresh(game).seq
-    services.profile_get_or_create(user=alice)
+    profile_get_or_create(user=alice)
     Profile.objects.filter(user=alice).update(mail=Profile.Mail.BOARD)
 
     # No mail tells her that the bot trades (her standing offers are there for it to take):
@@ -289,7 +293,7 @@ def test_alices_offer_to_a_waiting_bot_is_answered_and_the_bot_waits_on(game, al
     bot = state.active
     before = Deadline.objects.get(game=game, seat__position=bot, done=False)
 
-    result = services.move_submit(
+    result = move_submit(
         game_id=game.id,
         user=alice,
         action={"kind": "offer", "to": bot, "give": [state.hands[mine][0]]},
@@ -307,11 +311,11 @@ def test_alices_offer_to_a_waiting_bot_is_answered_and_the_bot_waits_on(game, al
 
 
 def test_a_bot_standing_in_for_an_absent_player_ends_trading_without_waiting(alice, bob):
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
-    services.seat_join(game_id=game.id, user=bob)
-    services.game_add_bot(game_id=game.id, user=alice, bot="heuristic")
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
+    seat_join(game_id=game.id, user=bob)
+    game_add_bot(game_id=game.id, user=alice, bot="heuristic")
     Seat.objects.filter(game=game, user=bob).update(bot_standing_in=True)
-    services.game_start(game_id=game.id, user=alice)
+    game_start(game_id=game.id, user=alice)
     mine, bobs = position_of(game, alice), position_of(game, bob)
     house_bot = Seat.objects.get(game=game, user=None).position
 
@@ -319,7 +323,7 @@ def test_a_bot_standing_in_for_an_absent_player_ends_trading_without_waiting(ali
         state = state_of(game)
         if mine in engine.waiting_for(state):
             action = good_move(game, mine)
-            services.move_submit(game_id=game.id, user=alice, action=action, expected_seq=game.seq)
+            move_submit(game_id=game.id, user=alice, action=action, expected_seq=game.seq)
         else:
             # Only the house's bot waits for alice; the seat a bot plays for bob never does.
             assert state.active == house_bot and state.phase == "trade"
@@ -372,7 +376,7 @@ def test_a_bot_trading_as_the_active_player_takes_alices_standing_gift_at_once(g
     state = state_of(game)
     bot, card = state.active, gift_a_trading_bot_grows(state, mine)
 
-    result = services.move_submit(
+    result = move_submit(
         game_id=game.id,
         user=alice,
         action={"kind": "stand", "give": [card], "ask": {}},
@@ -400,7 +404,7 @@ def test_a_bots_offer_starts_no_clock_of_alices_and_costs_her_no_time_nor_a_time
 
     assert mine in engine.waiting_for(state)  # the rules still let her answer
     assert not Deadline.objects.filter(game=game, seat=seat, done=False).exists()
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=alice,
         action={"kind": "decline", "offer": offer.id},

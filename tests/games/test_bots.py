@@ -7,8 +7,11 @@ from django.apps import apps
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import engine, services
+from games import engine, tasks
 from games.models import Game, Move, Seat
+from games.services.bot_moves import bot_move
+from games.services.lobby import game_add_bot, game_create, game_start
+from games.services.moves import move_submit
 from tests.helpers import fresh, state_of
 
 from .helpers import good_move, play_as, position_of
@@ -18,9 +21,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def table(alice, bots: list[str]) -> Game:
-    game = services.game_create(user=alice, edition="rio-grande", players=len(bots) + 1, options={})
+    game = game_create(user=alice, edition="rio-grande", players=len(bots) + 1, options={})
     for bot in bots:
-        services.game_add_bot(game_id=game.id, user=alice, bot=bot)
+        game_add_bot(game_id=game.id, user=alice, bot=bot)
     return game
 
 
@@ -30,7 +33,7 @@ def play_alice_to_the_end(game: Game, alice, decline_offers: bool = False) -> Ga
 
 def test_the_bots_answer_after_each_of_alices_moves_until_the_game_ends_and_no_move_is_lost(alice):
     game = table(alice, ["heuristic", "random", "heuristic"])
-    services.game_start(game_id=game.id, user=alice)
+    game_start(game_id=game.id, user=alice)
 
     game = play_alice_to_the_end(game, alice)
 
@@ -43,7 +46,7 @@ def test_the_bots_answer_after_each_of_alices_moves_until_the_game_ends_and_no_m
 def test_an_expert_bot_plays_a_whole_game_beside_alice_through_the_trade_book(alice):
     """At the table its look-ahead reads its seat's sight, trade book and all."""
     game = table(alice, ["expert", "strong"])
-    services.game_start(game_id=game.id, user=alice)
+    game_start(game_id=game.id, user=alice)
 
     game = play_alice_to_the_end(game, alice)
 
@@ -55,7 +58,7 @@ def test_an_expert_bot_plays_a_whole_game_beside_alice_through_the_trade_book(al
 
 def test_a_bot_remembers_its_offer_and_does_not_repeat_it_after_alice_declines(alice):
     game = table(alice, ["heuristic", "random"])
-    services.game_start(game_id=game.id, user=alice)
+    game_start(game_id=game.id, user=alice)
 
     game = play_alice_to_the_end(game, alice, decline_offers=True)
 
@@ -76,7 +79,7 @@ def test_a_table_of_bots_plays_a_whole_game_as_it_starts(alice):
     game = table(alice, ["random", "heuristic", "random", "heuristic"])
     Seat.objects.filter(game=game, user=alice).update(bot_standing_in=True)
 
-    services.game_start(game_id=game.id, user=alice)
+    game_start(game_id=game.id, user=alice)
 
     game = fresh(game)
     assert game.status == Game.Status.FINISHED
@@ -90,7 +93,7 @@ def test_a_bots_seat_is_written_only_when_what_it_remembers_changes(alice):
     Seat.objects.filter(game=game, user=alice).update(bot_standing_in=True)
 
     with CaptureQueriesContext(connection) as queries:
-        services.game_start(game_id=game.id, user=alice)
+        game_start(game_id=game.id, user=alice)
 
     game = fresh(game)
     assert game.status == Game.Status.FINISHED
@@ -114,11 +117,11 @@ def test_the_random_state_earlier_moves_kept_is_taken_out_of_the_bots_seats(alic
 
 def test_a_bot_move_queued_before_the_game_moved_on_does_nothing(alice):
     game = table(alice, ["heuristic", "heuristic"])
-    services.game_start(game_id=game.id, user=alice)
+    game_start(game_id=game.id, user=alice)
     game = fresh(game)
 
-    assert services.bot_move(game_id=game.id, expected_seq=game.seq - 1) is None
-    assert services.bot_move(game_id=game.id + 1, expected_seq=0) is None
+    assert bot_move(game_id=game.id, expected_seq=game.seq - 1) is None
+    assert bot_move(game_id=game.id + 1, expected_seq=0) is None
     assert fresh(game).seq == game.seq
 
 
@@ -128,13 +131,13 @@ def test_a_failing_bot_does_not_turn_the_move_before_it_into_an_error(alice, mon
     def broken(**kwargs):
         raise RuntimeError("the bot fell over")
 
-    monkeypatch.setattr(services, "bot_move", broken)
+    monkeypatch.setattr(tasks, "bot_move", broken)
     # If a bot starts, the start's commit runs it; else alice plays until a bot's turn.
-    services.game_start(game_id=game.id, user=alice)
+    game_start(game_id=game.id, user=alice)
     mine = position_of(game, alice)
     while mine in engine.waiting_for(state_of(game)):
         game = fresh(game)
-        services.move_submit(
+        move_submit(
             game_id=game.id, user=alice, action=good_move(game, mine), expected_seq=game.seq
         )
 

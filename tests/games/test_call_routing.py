@@ -14,8 +14,9 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services, tasks
-from games.mail import hooks, outbox
+from games import tasks
+from games.calls import outbox, payloads, routing
+from games.calls.mailing import outbox_send
 from games.models import (
     Deadline,
     Outbox,
@@ -26,7 +27,9 @@ from games.models import (
     Webhook,
     WebhookDelivery,
 )
-from games.readers import routing
+from games.services.lobby import game_create, game_start, seat_join
+from games.services.profiles import seat_calls_save
+from games.services.timeouts import reminders_send
 from tests.helpers import state_of, user_at
 
 from .helpers import calls_routed
@@ -70,10 +73,10 @@ def started_with(users, calls: dict | None = None):
         set_up(user)
         if calls is not None:
             calls_routed(user, calls)
-    game = services.game_create(user=users[0], edition="rio-grande", players=3, options={})
+    game = game_create(user=users[0], edition="rio-grande", players=3, options={})
     for user in users[1:]:
-        services.seat_join(game_id=game.id, user=user)
-    return services.game_start(game_id=game.id, user=users[0])
+        seat_join(game_id=game.id, user=user)
+    return game_start(game_id=game.id, user=users[0])
 
 
 def seat_of(game, position: int) -> Seat:
@@ -134,7 +137,7 @@ def test_league_news_by_push_opens_the_league(alice):
     row = league_news(alice)
 
     assert channels_of(row) == {"push"}
-    pushed = json.loads(hooks.push_payload(row, now=timezone.now()))
+    pushed = json.loads(payloads.push_payload(row, now=timezone.now()))
     assert pushed["url"] == "https://bohnanza.example/leagues/7/"
     assert pushed["title"] == "Season 1 of Bean Counters is over"
     assert pushed["body"] == "The season is over: see the table."
@@ -151,15 +154,15 @@ def test_push_and_webhook_go_only_where_the_player_set_them_up(alice, bob, carol
 def test_a_games_own_choice_beats_the_players_for_that_game_only(alice, bob, carol):
     game = started_with([alice, bob, carol], {routing.MOVE: [routing.MAIL]})
     user = seat_of(game, 1).user
-    other = services.game_create(user=user, edition="rio-grande", players=3, options={})
+    other = game_create(user=user, edition="rio-grande", players=3, options={})
 
-    services.seat_calls_save(user=user, game_id=game.id, calls={routing.MOVE: [routing.PUSH]})
+    seat_calls_save(user=user, game_id=game.id, calls={routing.MOVE: [routing.PUSH]})
 
     assert channels_of(call(seat_of(game, 1))) == {"push"}
     in_other = Seat.objects.select_related("user__profile", "game").get(game=other, user=user)
     assert channels_of(call(in_other)) == {"mail"}
     # Back to the player's choice for all their games.
-    services.seat_calls_save(user=user, game_id=game.id, calls=None)
+    seat_calls_save(user=user, game_id=game.id, calls=None)
     assert channels_of(call(seat_of(game, 1), "waiting")) == {"mail"}
 
 
@@ -176,9 +179,9 @@ def test_none_sends_nothing_on_any_channel(alice, bob, carol):
 def test_a_silenced_game_sends_nothing_while_the_others_still_call(alice, bob, carol):
     game = started_with([alice, bob, carol])
     user = seat_of(game, 1).user
-    other = services.game_create(user=user, edition="rio-grande", players=3, options={})
+    other = game_create(user=user, edition="rio-grande", players=3, options={})
 
-    services.seat_calls_save(
+    seat_calls_save(
         user=user, game_id=game.id, calls={group: [] for group in routing.GAME_GROUPS}
     )
 
@@ -193,7 +196,7 @@ def start_players_wait(game) -> Deadline:
 def reminded_at_half(game) -> Outbox | None:
     wait = start_players_wait(game)
     with time_machine.travel(wait.due_at - (wait.due_at - wait.started_at) / 2, tick=False):
-        services.reminders_send()
+        reminders_send()
     return Outbox.objects.filter(user=wait.seat.user, kind="reminder").first()
 
 
@@ -204,10 +207,10 @@ def test_a_reminder_goes_by_push_where_a_device_has_push_on(alice, bob, carol):
 
 
 def test_a_reminder_goes_by_mail_to_a_player_without_a_device(alice, bob, carol):
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
     for user in (bob, carol):
-        services.seat_join(game_id=game.id, user=user)
-    game = services.game_start(game_id=game.id, user=alice)
+        seat_join(game_id=game.id, user=user)
+    game = game_start(game_id=game.id, user=alice)
 
     assert channels_of(reminded_at_half(game)) == {"mail"}
 
@@ -225,7 +228,7 @@ def test_a_kind_routed_to_the_digest_lands_in_the_digest_only(alice, bob, carol)
     row = starters_call(game)
 
     assert channels_of(row) == {"digest"}
-    assert not services.outbox_send(outbox_id=row.id)
+    assert not outbox_send(outbox_id=row.id)
     assert sent_mail.outbox == []
     tasks.mail_digest_task()
     [digest] = sent_mail.outbox

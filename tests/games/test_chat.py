@@ -1,16 +1,16 @@
 import pytest
 from django.urls import reverse
 
-from games import services
-from games.basics.refusals import NotYourSeat, ServiceError
 from games.models import ChatMessage
+from games.refusals import NotYourSeat, ServiceError
+from games.services.chat import chat_post
 from tests.helpers import user_at
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_seated_player_posts_a_message_without_surrounding_space(started_game, bob):
-    message = services.chat_post(
+    message = chat_post(
         game_id=started_game.id, user=bob, text="  I'll give you a Chili \n"
     )
 
@@ -21,7 +21,7 @@ def test_a_seated_player_posts_a_message_without_surrounding_space(started_game,
 
 def test_only_seated_players_chat(started_game, dave):
     with pytest.raises(NotYourSeat):
-        services.chat_post(game_id=started_game.id, user=dave, text="Hello?")
+        chat_post(game_id=started_game.id, user=dave, text="Hello?")
 
     assert not ChatMessage.objects.exists()
 
@@ -29,13 +29,13 @@ def test_only_seated_players_chat(started_game, dave):
 @pytest.mark.parametrize(("text", "reason"), [("   ", "Write something"), ("b" * 501, "500")])
 def test_empty_and_overlong_messages_are_refused(started_game, bob, text, reason):
     with pytest.raises(ServiceError, match=reason):
-        services.chat_post(game_id=started_game.id, user=bob, text=text)
+        chat_post(game_id=started_game.id, user=bob, text=text)
 
     assert not ChatMessage.objects.exists()
 
 
 def test_a_message_of_exactly_500_characters_is_posted(started_game, carol):
-    assert len(services.chat_post(game_id=started_game.id, user=carol, text="c" * 500).text) == 500
+    assert len(chat_post(game_id=started_game.id, user=carol, text="c" * 500).text) == 500
 
 
 def test_the_chat_form_posts_a_message(client, started_game):

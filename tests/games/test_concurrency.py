@@ -9,9 +9,11 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import engine, services
-from games.basics.refusals import StaleMove
+from games import engine
 from games.models import Deadline, Move
+from games.refusals import StaleMove
+from games.services.moves import move_submit
+from games.services.timeouts import deadlines_sweep
 from tests.helpers import fresh, state_of, user_at
 
 from .helpers import good_move, play_until
@@ -52,7 +54,7 @@ def post_together(game_id: int, posts: list[tuple]) -> list:
 
     def post(user, action: dict, expected_seq: int) -> tuple:
         try:
-            result = services.move_submit(
+            result = move_submit(
                 game_id=game_id, user=user, action=action, expected_seq=expected_seq
             )
             return ("applied", result.seq)
@@ -155,7 +157,7 @@ def test_two_sweeps_at_the_same_moment_expire_each_deadline_once(started_game, m
         return apply(*args)
 
     monkeypatch.setattr(engine, "apply", slow_apply)
-    expired = together([services.deadlines_sweep, services.deadlines_sweep])
+    expired = together([deadlines_sweep, deadlines_sweep])
 
     assert sorted(expired) == [0, 1]
     system = Move.objects.filter(game=started_game, actor=Move.Actor.SYSTEM).exclude(kind="setup")

@@ -6,14 +6,18 @@ from django.core import mail as sent_mail
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import engine, services
-from games.basics.refusals import ServiceError
+from games import engine
+from games.calls import routing
+from games.calls.mailing import outbox_send
+from games.calls.outbox import bot_standing_in_write
 from games.clocks.timecontrol import VACATION_DAYS_PER_YEAR
 from games.engine.events import describe
-from games.mail.outbox import bot_standing_in_write
 from games.models import Game, Outbox, Seat
-from games.readers import routing
+from games.refusals import ServiceError
 from games.services import chat, lobby
+from games.services.chat import chat_post
+from games.services.lobby import invitations_mail
+from games.services.profiles import profile_get_or_create
 from tests.helpers import fresh, state_of, user_at
 
 from .helpers import calls_routed
@@ -76,7 +80,7 @@ def test_one_seat_taken_reads_singular_on_the_home_page(client, open_game, bob):
 
 
 def test_one_vacation_day_left_reads_singular_on_the_preferences(client, alice):
-    profile = services.profile_get_or_create(user=alice)
+    profile = profile_get_or_create(user=alice)
     profile.vacation_year = timezone.now().year
     profile.vacation_days_used = VACATION_DAYS_PER_YEAR - 1
     profile.save()
@@ -97,7 +101,7 @@ def sent_in(user, language: str, row: Outbox) -> sent_mail.EmailMultiAlternative
     speak(user, language)
     sent_mail.outbox.clear()
     Outbox.objects.filter(id=row.id).update(sent_at=None)
-    assert services.outbox_send(outbox_id=row.id)
+    assert outbox_send(outbox_id=row.id)
     [message] = sent_mail.outbox
     return message
 
@@ -200,7 +204,7 @@ def test_a_chat_limit_of_one_character_is_refused_in_the_singular(monkeypatch, s
     user = user_at(started_game, 0)
 
     refused_in_every_language(
-        lambda: services.chat_post(game_id=started_game.id, user=user, text="hi"),
+        lambda: chat_post(game_id=started_game.id, user=user, text="hi"),
         {
             "en": "A message can be at most 1 character long.",
             "de": "Eine Nachricht darf höchstens 1 Zeichen lang sein.",
@@ -218,7 +222,7 @@ def test_an_invitation_limit_of_one_address_is_refused_in_the_singular(
     two = ["bob@example.com", "carol@example.com"]
 
     refused_in_every_language(
-        lambda: services.invitations_mail(game_id=open_game.id, user=alice, addresses=two),
+        lambda: invitations_mail(game_id=open_game.id, user=alice, addresses=two),
         {
             "en": "At most 1 address at a time, please.",
             "de": "Höchstens 1 Adresse auf einmal, bitte.",

@@ -3,11 +3,17 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import engine, services
-from games.basics.refusals import ServiceError
+from games import engine
 from games.clocks import timecontrol
 from games.models import Deadline, Move, Outbox, Seat
+from games.refusals import ServiceError
 from games.services import timeouts
+from games.services.lobby import game_create, game_start, seat_join
+from games.services.moves import move_submit
+from games.services.profiles import profile_get_or_create
+from games.services.seats import seat_reclaim
+from games.services.timeouts import deadline_expire, deadlines_sweep
+from games.services.vacations import vacation_end, vacation_start
 from tests.helpers import fresh, state_of, user_at
 
 from .helpers import play_until
@@ -35,7 +41,7 @@ def gift_offer(game, to: int) -> int:
     """The active player offers a face-up card to `to` as a gift; returns the offer id."""
     game = fresh(game)
     state = engine.from_dict(game.state)
-    result = services.move_submit(
+    result = move_submit(
         game_id=game.id,
         user=user_at(game, state.active),
         action={"kind": "offer", "to": to, "give": [state.faceup[0]]},
@@ -58,7 +64,7 @@ def test_a_passed_deadline_plants_the_forced_card_and_stops_planting(started_gam
     front = state_of(started_game).hands[0][0]
     pass_deadline(deadline)
 
-    assert services.deadlines_sweep() == 1
+    assert deadlines_sweep() == 1
 
     moves = system_moves(started_game)
     assert [move.kind for move in moves] == ["plant", "stop_planting"]
@@ -77,19 +83,19 @@ def test_expiring_the_same_deadline_twice_makes_one_set_of_moves(started_game):
     [deadline] = open_deadlines(started_game)
     pass_deadline(deadline)
 
-    assert services.deadline_expire(deadline_id=deadline.id) == 2
-    assert services.deadline_expire(deadline_id=deadline.id) == 0
-    assert services.deadlines_sweep() == 0
+    assert deadline_expire(deadline_id=deadline.id) == 2
+    assert deadline_expire(deadline_id=deadline.id) == 0
+    assert deadlines_sweep() == 0
 
     assert len(system_moves(started_game)) == 2
 
 
 def second_game_due(alice, bob, carol):
     """Another started game of the same players whose first deadline has passed."""
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
     for user in (bob, carol):
-        services.seat_join(game_id=game.id, user=user)
-    game = services.game_start(game_id=game.id, user=alice)
+        seat_join(game_id=game.id, user=user)
+    game = game_start(game_id=game.id, user=alice)
     [deadline] = open_deadlines(game)
     pass_deadline(deadline)
     return game
@@ -108,12 +114,12 @@ def test_two_sweeps_reading_the_same_due_rows_expire_each_deadline_once(
         if "expired" not in second_sweep:
             # The first sweep has read its due rows; a second one reads the same rows.
             second_sweep["expired"] = 0
-            second_sweep["expired"] = services.deadlines_sweep(now=now)
+            second_sweep["expired"] = deadlines_sweep(now=now)
         return expire(deadline_id=deadline_id, now=now)
 
     monkeypatch.setattr(timeouts, "deadline_expire", expire_while_a_second_sweep_runs)
 
-    first = services.deadlines_sweep()
+    first = deadlines_sweep()
 
     assert first + second_sweep["expired"] == 2
     assert [move.kind for move in system_moves(started_game)] == ["plant", "stop_planting"]
@@ -133,25 +139,25 @@ def test_a_deadline_whose_expiry_failed_half_way_is_expired_whole_by_the_next_sw
 
     with monkeypatch.context() as patched:
         patched.setattr(timeouts, "_default_moves", dies_after_the_moves)
-        assert services.deadlines_sweep() == 0
+        assert deadlines_sweep() == 0
     assert system_moves(started_game) == []
 
-    assert services.deadlines_sweep() == 1
-    assert services.deadlines_sweep() == 0
+    assert deadlines_sweep() == 1
+    assert deadlines_sweep() == 0
     assert [move.kind for move in system_moves(started_game)] == ["plant", "stop_planting"]
 
 
 def test_a_deadline_read_just_before_the_players_move_landed_does_nothing(started_game):
     [deadline] = open_deadlines(started_game)
     pass_deadline(deadline)
-    services.move_submit(
+    move_submit(
         game_id=started_game.id,
         user=user_at(started_game, 0),
         action={"kind": "plant", "card": state_of(started_game).hands[0][0], "field": 0},
         expected_seq=0,
     )
 
-    assert services.deadline_expire(deadline_id=deadline.id) == 0
+    assert deadline_expire(deadline_id=deadline.id) == 0
 
     assert system_moves(started_game) == []
     assert Deadline.objects.get(id=deadline.id).done
@@ -163,7 +169,7 @@ def test_a_players_own_move_replaces_the_deadline_and_charges_the_bank(started_g
         started_at=deadline.started_at - timedelta(hours=10)
     )
     starter = user_at(started_game, 0)
-    services.move_submit(
+    move_submit(
         game_id=started_game.id,
         user=starter,
         action={"kind": "plant", "card": state_of(started_game).hands[0][0], "field": 0},
@@ -187,7 +193,7 @@ def test_the_trading_window_ends_trading_for_the_active_player(started_game):
     assert trading.due_at - trading.started_at == timecontrol.PRESETS["daily"].trading_window
     pass_deadline(trading)
 
-    services.deadlines_sweep()
+    deadlines_sweep()
 
     assert [move.kind for move in system_moves(game)][-1:] == ["end_trading"]
     assert state_of(game).phase != "trade"
@@ -215,7 +221,7 @@ def test_a_player_who_does_not_answer_has_the_offers_made_to_it_declined(started
     answer = next(row for row in open_deadlines(game) if row.seat.position == other)
     pass_deadline(answer)
 
-    services.deadlines_sweep()
+    deadlines_sweep()
 
     [move] = system_moves(game)
     assert (move.seat.position, move.kind, move.payload) == (
@@ -240,7 +246,7 @@ def test_after_too_many_missed_turns_a_bot_stands_in_until_the_player_reclaims_t
     pass_deadline(deadline)
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.deadlines_sweep()
+        deadlines_sweep()
 
     seat = Seat.objects.get(game=game, position=0)
     assert seat.bot_standing_in
@@ -248,7 +254,7 @@ def test_after_too_many_missed_turns_a_bot_stands_in_until_the_player_reclaims_t
     # The bot took over at once: the turn went on without waiting for the trading window.
     assert Move.objects.filter(game=game, actor=Move.Actor.BOT, seat=seat).exists()
 
-    services.seat_reclaim(game_id=game.id, user=seat.user)
+    seat_reclaim(game_id=game.id, user=seat.user)
 
     seat.refresh_from_db()
     assert (seat.bot_standing_in, seat.timeouts) == (False, 0)
@@ -261,7 +267,7 @@ def test_each_missed_turn_counts_once_however_many_of_its_steps_run_out(started_
     for _ in range(2):  # the planting, then the trading window of the same turn
         row = next(r for r in open_deadlines(game) if r.seat.position == 0)
         pass_deadline(row)
-        services.deadlines_sweep()
+        deadlines_sweep()
 
     seat = Seat.objects.get(game=game, position=0)
     assert seat.timeouts == 1
@@ -273,23 +279,23 @@ def test_a_vacation_stretches_deadlines_up_to_the_yearly_allowance(started_game)
     starter = user_at(started_game, 0)
     allowance = timecontrol.VACATION_DAYS_PER_YEAR
 
-    assert services.vacation_start(user=starter, days=allowance - 2) == allowance - 2
-    assert services.vacation_start(user=starter, days=5) == 2
-    assert services.vacation_start(user=starter, days=1) == 0
+    assert vacation_start(user=starter, days=allowance - 2) == allowance - 2
+    assert vacation_start(user=starter, days=5) == 2
+    assert vacation_start(user=starter, days=1) == 0
 
     stretched = Deadline.objects.get(id=deadline.id)
     assert stretched.due_at - deadline.due_at == timedelta(days=allowance)
-    profile = services.profile_get_or_create(user=starter)
+    profile = profile_get_or_create(user=starter)
     assert profile.vacation_days_used == allowance
     assert profile.away_until > timezone.now() + timedelta(days=allowance - 1)
 
 
 def test_a_deadline_written_while_the_player_is_away_is_stretched_too(started_game):
     second = user_at(started_game, 1)
-    services.vacation_start(user=second, days=3)
+    vacation_start(user=second, days=3)
     [deadline] = open_deadlines(started_game)
     pass_deadline(deadline)
-    services.deadlines_sweep()  # the start player's turn runs out: trading begins
+    deadlines_sweep()  # the start player's turn runs out: trading begins
     game = in_trade(started_game)
     gift_offer(game, 1)
 
@@ -302,15 +308,15 @@ def test_coming_back_early_gives_the_unused_days_back(started_game):
     [deadline] = open_deadlines(started_game)
     starter = user_at(started_game, 0)
     now = timezone.now()
-    services.vacation_start(user=starter, days=10, now=now)
+    vacation_start(user=starter, days=10, now=now)
 
     back_at = now + timedelta(days=3, hours=5)
-    back = services.vacation_end(user=starter, now=back_at)
+    back = vacation_end(user=starter, now=back_at)
 
     assert back == 6  # 6 days and 19 hours were left: the whole days come back
-    assert services.profile_get_or_create(user=starter).vacation_days_used == 4
+    assert profile_get_or_create(user=starter).vacation_days_used == 4
     assert Deadline.objects.get(id=deadline.id).due_at - deadline.due_at == timedelta(days=4)
-    assert services.vacation_end(user=starter, now=back_at) == 0  # not away any more
+    assert vacation_end(user=starter, now=back_at) == 0  # not away any more
 
 
 def test_a_game_can_forbid_vacations(started_game):
@@ -319,7 +325,7 @@ def test_a_game_can_forbid_vacations(started_game):
     game.save(update_fields=["vacation_allowed"])
     [deadline] = open_deadlines(game)
 
-    services.vacation_start(user=user_at(game, 0), days=7)
+    vacation_start(user=user_at(game, 0), days=7)
 
     assert Deadline.objects.get(id=deadline.id).due_at == deadline.due_at
 
@@ -339,12 +345,12 @@ def test_a_game_with_a_cap_waits_no_longer_than_its_cap_over_all_vacations(start
     starter = user_at(game, 0)
     now = timezone.now()
 
-    assert services.vacation_start(user=starter, days=7, now=now) == 7
-    services.vacation_end(user=starter, now=now + timedelta(days=7, hours=1))
-    assert services.vacation_start(user=starter, days=3, now=now + timedelta(days=8)) == 3
+    assert vacation_start(user=starter, days=7, now=now) == 7
+    vacation_end(user=starter, now=now + timedelta(days=7, hours=1))
+    assert vacation_start(user=starter, days=3, now=now + timedelta(days=8)) == 3
 
     assert Deadline.objects.get(id=deadline.id).due_at - deadline.due_at == timedelta(days=5)
-    assert services.profile_get_or_create(user=starter).vacation_days_used == 10
+    assert profile_get_or_create(user=starter).vacation_days_used == 10
 
 
 def test_back_early_a_capped_game_gives_back_only_the_days_it_was_still_to_wait(started_game):
@@ -354,9 +360,9 @@ def test_back_early_a_capped_game_gives_back_only_the_days_it_was_still_to_wait(
     [deadline] = open_deadlines(game)
     starter = user_at(game, 0)
     now = timezone.now()
-    services.vacation_start(user=starter, days=10, now=now)
+    vacation_start(user=starter, days=10, now=now)
 
-    assert services.vacation_end(user=starter, now=now + timedelta(days=2)) == 8
+    assert vacation_end(user=starter, now=now + timedelta(days=2)) == 8
 
     assert Deadline.objects.get(id=deadline.id).due_at - deadline.due_at == timedelta(days=2)
     assert Seat.objects.get(id=deadline.seat_id).vacation_days_taken == 2
@@ -367,7 +373,7 @@ def test_a_vacation_leaves_the_deadlines_of_a_bot_standing_in_alone(started_game
     [deadline] = open_deadlines(started_game)
     Seat.objects.filter(id=deadline.seat_id).update(bot_standing_in=True)
 
-    services.vacation_start(user=user_at(started_game, 0), days=7)
+    vacation_start(user=user_at(started_game, 0), days=7)
 
     assert Deadline.objects.get(id=deadline.id).due_at == deadline.due_at
 
@@ -375,20 +381,20 @@ def test_a_vacation_leaves_the_deadlines_of_a_bot_standing_in_alone(started_game
 def test_a_vacation_resets_with_the_new_year(started_game):
     starter = user_at(started_game, 0)
     last_year = timezone.now() - timedelta(days=366)
-    services.vacation_start(user=starter, days=timecontrol.VACATION_DAYS_PER_YEAR, now=last_year)
+    vacation_start(user=starter, days=timecontrol.VACATION_DAYS_PER_YEAR, now=last_year)
 
-    assert services.vacation_start(user=starter, days=3) == 3
+    assert vacation_start(user=starter, days=3) == 3
 
 
 def test_a_fast_game_hands_a_seat_to_a_bot_after_the_two_timeouts_its_preset_allows(
     alice, bob, carol
 ):
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="rio-grande", players=3, options={}, time_control="fast"
     )
     for user in (bob, carol):
-        services.seat_join(game_id=game.id, user=user)
-    game = services.game_start(game_id=game.id, user=alice)
+        seat_join(game_id=game.id, user=user)
+    game = game_start(game_id=game.id, user=alice)
     assert (game.bank_start, game.trading_window, game.timeouts_before_bot) == (
         timedelta(minutes=2),
         timedelta(minutes=3),
@@ -399,7 +405,7 @@ def test_a_fast_game_hands_a_seat_to_a_bot_after_the_two_timeouts_its_preset_all
     while starter.timeouts < 2 and len(seen) < 40:
         for row in open_deadlines(game):
             pass_deadline(row)
-        services.deadlines_sweep()
+        deadlines_sweep()
         starter.refresh_from_db()
         seen.append((starter.timeouts, starter.bot_standing_in))
 
@@ -408,7 +414,7 @@ def test_a_fast_game_hands_a_seat_to_a_bot_after_the_two_timeouts_its_preset_all
 
 
 def test_the_fast_preset_adds_twenty_seconds_a_move(alice):
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="rio-grande", players=3, options={}, time_control="fast"
     )
 
@@ -419,7 +425,7 @@ def test_the_fast_preset_adds_twenty_seconds_a_move(alice):
 
 def test_a_time_control_that_is_not_offered_is_refused(alice):
     with pytest.raises(ServiceError, match="time controls offered"):
-        services.game_create(
+        game_create(
             user=alice, edition="rio-grande", players=3, options={}, time_control="blitz"
         )
 
@@ -427,7 +433,7 @@ def test_a_time_control_that_is_not_offered_is_refused(alice):
 def test_a_player_who_moves_again_is_back_without_reclaiming(started_game):
     Seat.objects.filter(game=started_game, position=0).update(timeouts=2, bot_standing_in=True)
 
-    services.move_submit(
+    move_submit(
         game_id=started_game.id,
         user=user_at(started_game, 0),
         action={"kind": "plant", "card": state_of(started_game).hands[0][0], "field": 0},

@@ -11,8 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games import engine, signals
-from games.basics import records
+from games import engine, records, signals
 from games.models import Game, Move
 from tests.helpers import make_user, started, state_of, user_at
 

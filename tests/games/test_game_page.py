@@ -7,8 +7,11 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from games import engine, services
+from games import engine
 from games.models import Deadline, Game
+from games.services.chat import chat_post
+from games.services.lobby import game_create, game_start, seat_join
+from games.services.moves import move_submit
 from tests.helpers import shown_at, started, state_of, user_at
 
 from .helpers import awaited, card_ids_in, front_plant, start_trading
@@ -113,7 +116,7 @@ def test_a_counter_offer_is_prefilled_from_the_offer(client, started_game):
     other = (active + 1) % 3
     state = state_of(started_game)
     wanted = engine.BEANS[state.card_beans[state.hands[other][0]]].key
-    services.move_submit(
+    move_submit(
         game_id=started_game.id,
         user=user_at(started_game, active),
         action={"kind": "offer", "to": other, "give": [state.faceup[0]], "ask": {wanted: 1}},
@@ -145,10 +148,10 @@ def test_the_game_page_keeps_a_pinned_number_of_queries(
 ):
     for _ in range(6):
         position, user, action = awaited(started_game)
-        services.move_submit(
+        move_submit(
             game_id=started_game.id, user=user, action=action, expected_seq=started_game.seq
         )
-        services.chat_post(game_id=started_game.id, user=user, text="moved")
+        chat_post(game_id=started_game.id, user=user, text="moved")
     client.force_login(user_at(started_game, 0))
     # session, the game's version (for the page kept by it), user, game, seats, log, chat,
     # and the open deadlines (the clocks)
@@ -205,7 +208,7 @@ def test_every_button_is_a_legal_move_and_every_legal_move_has_one(
             assert ("Make an offer" in html) == any(a["kind"] == "offer" for a in legal)
             kinds_seen |= {button["kind"] for button in buttons}
         position, user, action = awaited(game)
-        services.move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+        move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
     assert {"plant", "harvest"} <= kinds_seen
 
 
@@ -215,12 +218,12 @@ def page_of(client, game, user) -> str:
 
 
 def test_a_rio_grande_table_of_three_is_not_called_the_bean_duel(client, alice, bob, carol):
-    created = services.game_create(
+    created = game_create(
         user=alice, edition="rio-grande", players=3, options={}, time_control="fast"
     )
     for user in (bob, carol):
-        services.seat_join(game_id=created.id, user=user)
-    game = services.game_start(game_id=created.id, user=alice)
+        seat_join(game_id=created.id, user=user)
+    game = game_start(game_id=created.id, user=alice)
 
     html = page_of(client, game, alice)
 
@@ -240,10 +243,10 @@ def test_your_fields_moves_and_hand_come_before_the_other_players(client, starte
 
 def test_every_time_on_the_page_is_machine_readable_for_the_readers_own_zone(client, started_game):
     position, user, action = awaited(started_game)
-    services.move_submit(
+    move_submit(
         game_id=started_game.id, user=user, action=action, expected_seq=started_game.seq
     )
-    services.chat_post(game_id=started_game.id, user=user, text="Soy, anyone?")
+    chat_post(game_id=started_game.id, user=user, text="Soy, anyone?")
 
     html = page_of(client, started_game, user)
 

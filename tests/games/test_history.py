@@ -5,7 +5,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import engine, services
+from games import engine
+from games.services.profiles import profile_get_or_create
 from tests.helpers import state_of, user_at
 
 from .helpers import card_ids_in, play_until
@@ -106,7 +107,7 @@ def test_the_log_of_a_running_game_links_no_replay(client, started_game):
 
 def test_the_german_replay_calls_a_turn_a_zug_as_the_rest_of_the_site_does(client, finished_game):
     alice = user_at(finished_game, 0)
-    profile = services.profile_get_or_create(user=alice)
+    profile = profile_get_or_create(user=alice)
     profile.language = "de"
     profile.save()
     client.force_login(alice)

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.services.lobby import game_create
 from tests.helpers import user_at
 
 from .helpers import awaited
@@ -34,7 +34,7 @@ def test_the_lobby_keeps_a_pinned_number_of_queries(
     client, alice, bob, started_game, django_assert_max_num_queries
 ):
     for _ in range(3):
-        services.game_create(user=bob, edition="amigo-classic", players=4, options={})
+        game_create(user=bob, edition="amigo-classic", players=4, options={})
     client.force_login(alice)
     with django_assert_max_num_queries(6):
         response = client.get(reverse("games:home"))

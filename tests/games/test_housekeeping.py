@@ -5,8 +5,10 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import engine, services
+from games import engine
 from games.models import Deadline, Outbox
+from games.services.housekeeping import housekeeping
+from games.services.moves import move_submit
 from tests.helpers import state_of, user_at
 
 from .helpers import good_move
@@ -18,7 +20,7 @@ def test_closed_deadlines_and_month_old_mail_go_and_open_waits_and_mail_to_send_
     game = started_game
     for _ in range(3):
         [mover] = engine.waiting_for(state_of(game))
-        services.move_submit(
+        move_submit(
             game_id=game.id,
             user=user_at(game, mover),
             action=good_move(game, mover),
@@ -35,7 +37,7 @@ def test_closed_deadlines_and_month_old_mail_go_and_open_waits_and_mail_to_send_
     )
     waiting = Outbox.objects.create(user=old.user, game=game, seq=99, kind="offer", digest=True)
 
-    removed = services.housekeeping(now=now)
+    removed = housekeeping(now=now)
 
     assert removed["deadlines"] > 0 and removed["mails"] == 1
     assert set(Deadline.objects.values_list("id", flat=True)) == open_waits
@@ -45,4 +47,4 @@ def test_closed_deadlines_and_month_old_mail_go_and_open_waits_and_mail_to_send_
         recent.id,
         waiting.id,
     }
-    assert services.housekeeping(now=now) == {"deadlines": 0, "mails": 0}
+    assert housekeeping(now=now) == {"deadlines": 0, "mails": 0}

@@ -7,10 +7,11 @@ from django.conf import settings
 from django.core import mail as sent_mail
 from django.urls import reverse
 
-from games import services
+from games.calls import routing
+from games.calls.mailing import invitation_send
 from games.models import Game, Profile, Seat
-from games.readers import routing
 from games.services import lobby
+from games.services.lobby import game_cancel, game_create, seat_join
 
 from .helpers import CacheDown
 
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def private_game(alice):
     """Alice's 4-player Amigo game, for invited players only."""
-    return services.game_create(
+    return game_create(
         user=alice, edition="amigo-classic", players=4, options={}, is_open=False, name="Beans"
     )
 
@@ -95,7 +96,7 @@ def test_the_invited_player_follows_the_link_and_takes_a_seat(
 
 
 def test_only_the_creator_may_invite_and_no_mail_goes_out(client, bob, private_game, invite):
-    services.seat_join(game_id=private_game.id, user=bob, token=private_game.invite_token)
+    seat_join(game_id=private_game.id, user=bob, token=private_game.invite_token)
     client.force_login(bob)
 
     response = invite(private_game, "zoe@elsewhere.org")
@@ -154,7 +155,7 @@ def test_an_address_invited_a_moment_ago_is_not_mailed_again(client, alice, priv
 
 
 def test_the_same_address_may_be_invited_to_another_game(client, alice, private_game, invite):
-    other = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    other = game_create(user=alice, edition="rio-grande", players=3, options={})
     client.force_login(alice)
 
     invite(private_game, "bob@example.com")
@@ -172,9 +173,9 @@ def test_no_invitations_once_the_game_has_started(client, alice, started_game, i
 
 
 def test_an_invitation_for_a_game_cancelled_before_it_went_out_is_dropped(private_game, alice):
-    services.game_cancel(game_id=private_game.id, user=alice)
+    game_cancel(game_id=private_game.id, user=alice)
 
-    assert not services.invitation_send(game_id=private_game.id, address="bob@example.com")
+    assert not invitation_send(game_id=private_game.id, address="bob@example.com")
     assert not sent_mail.outbox
 
 
@@ -183,7 +184,7 @@ def test_the_lobby_shows_the_invite_form_to_the_creator_only(client, alice, bob,
     client.force_login(alice)
     assert form in client.get(reverse("games:game", args=[open_game.id])).content.decode()
 
-    services.seat_join(game_id=open_game.id, user=bob)
+    seat_join(game_id=open_game.id, user=bob)
     client.force_login(bob)
     assert form not in client.get(reverse("games:game", args=[open_game.id])).content.decode()
 

@@ -16,9 +16,10 @@ from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation.template import templatize
 
-from games import services
+from games.calls.mailing import outbox_send
 from games.engine.beans import bean_name
 from games.models import Outbox
+from games.services.profiles import profile_get_or_create
 from tests.helpers import state_of, user_at
 
 from .helpers import front_plant, play_next, post_move
@@ -45,7 +46,7 @@ def english_words(text: str) -> set[str]:
 
 
 def speak(user, language: str, zone: str = "UTC") -> None:
-    profile = services.profile_get_or_create(user=user)
+    profile = profile_get_or_create(user=user)
     profile.language, profile.time_zone = language, zone
     profile.save()
 
@@ -169,7 +170,7 @@ def test_a_mail_goes_out_in_its_recipients_language_and_zone_whoever_made_the_mo
     for row in Outbox.objects.filter(game=started_game, kind="your_turn").exclude(
         user=user_at(started_game, 0)
     ):
-        assert services.outbox_send(outbox_id=row.id)
+        assert outbox_send(outbox_id=row.id)
     by_address = {message.to[0]: message for message in sent_mail.outbox}
     german, english = by_address[second.email], by_address[third.email]
     german_due = Outbox.objects.get(user=second, kind="your_turn").context["due"]
@@ -206,7 +207,7 @@ def test_a_player_sets_their_language_and_zone_and_the_next_page_uses_them(clien
     )
 
     assert "La tua lingua e il tuo fuso orario sono salvati." in response.content.decode()
-    profile = services.profile_get_or_create(user=alice)
+    profile = profile_get_or_create(user=alice)
     assert (profile.language, profile.time_zone) == ("it", "Europe/Rome")
     assert "Preferenze" in client.get(reverse("links:preferences")).content.decode()
 
@@ -226,7 +227,7 @@ def test_a_zone_or_language_the_site_does_not_know_is_refused_and_nothing_change
 
     assert response.status_code == 200
     assert "Choose a language and a time zone from the lists." in response.content.decode()
-    profile = services.profile_get_or_create(user=alice)
+    profile = profile_get_or_create(user=alice)
     assert (profile.language, profile.time_zone) == ("en", "UTC")
 
 
@@ -244,7 +245,7 @@ def test_sign_up_takes_the_browsers_language_and_zone(client):
     )
 
     assert response.status_code == 302
-    profile = services.profile_get_or_create(user=response.wsgi_request.user)
+    profile = profile_get_or_create(user=response.wsgi_request.user)
     assert (profile.language, profile.time_zone) == ("fr", "Europe/Amsterdam")
 
 

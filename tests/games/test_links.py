@@ -5,10 +5,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engine, services
+from games import engine
 from games.clocks import timecontrol
 from games.mail import links
 from games.models import Deadline, Move, Outbox, Profile, Seat
+from games.services.moves import move_submit
+from games.services.profiles import profile_get_or_create
 from tests.helpers import fresh, state_of, user_at
 
 from .helpers import play_until
@@ -53,7 +55,7 @@ def offered(started_game):
     game = play_until(started_game, lambda state: state.phase == "trade" and not state.offers)
     state = state_of(game)
     to = (state.active + 1) % state.players
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, state.active),
         action={"kind": "offer", "to": to, "give": [state.faceup[0]]},
@@ -164,7 +166,7 @@ def test_accepting_from_the_mail_hands_over_the_cards_the_page_ticks(client, sta
     to = (state.active + 1) % state.players
     beans = [state.card_beans[card] for card in state.hands[to]]
     wanted = max(set(beans), key=beans.count)  # the bean it holds most of, to choose among
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, state.active),
         action={
@@ -265,7 +267,7 @@ def test_the_preferences_page_sets_mail_and_mutes_a_game(client, started_game):
     )
 
     assert response.status_code == 302
-    assert services.profile_get_or_create(user=user).mail == "board"
+    assert profile_get_or_create(user=user).mail == "board"
     assert Seat.objects.get(game=started_game, user=user).muted
 
 

@@ -1,23 +1,32 @@
 import pytest
 from django.utils import translation
 
-from games import engine, services
-from games.basics.refusals import NotAllowed, NotYourSeat, ServiceError
+from games import engine
 from games.models import Game, Move, Profile, Seat, Snapshot
+from games.refusals import NotAllowed, NotYourSeat, ServiceError
+from games.services.lobby import (
+    game_add_bot,
+    game_cancel,
+    game_create,
+    game_start,
+    seat_join,
+    seat_leave,
+)
+from games.services.profiles import profile_get_or_create
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_new_profile_is_named_after_the_local_part_of_the_email(alice):
-    profile = services.profile_get_or_create(user=alice)
+    profile = profile_get_or_create(user=alice)
 
     assert profile.display_name == "alice"
-    assert services.profile_get_or_create(user=alice) == profile
+    assert profile_get_or_create(user=alice) == profile
     assert Profile.objects.count() == 1
 
 
 def test_creating_a_game_seats_its_creator_and_shows_only_the_hash_of_the_seed(alice):
-    game = services.game_create(
+    game = game_create(
         user=alice,
         edition="amigo-1997",
         players=3,
@@ -38,7 +47,7 @@ def test_creating_a_game_seats_its_creator_and_shows_only_the_hash_of_the_seed(a
 
 def test_an_option_for_another_player_count_is_refused(alice):
     with pytest.raises(ServiceError, match="for games of 3 players only"):
-        services.game_create(
+        game_create(
             user=alice,
             edition="amigo-1997",
             players=4,
@@ -49,7 +58,7 @@ def test_an_option_for_another_player_count_is_refused(alice):
 
 
 def test_a_game_without_a_name_is_named_after_its_creator(alice):
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
 
     assert game.name == "alice's game"
     with translation.override("de"):
@@ -72,112 +81,112 @@ def test_a_game_the_editions_do_not_allow_is_refused_with_the_reason(
     alice, edition, players, options, message
 ):
     with pytest.raises(ServiceError, match=message):
-        services.game_create(user=alice, edition=edition, players=players, options=options)
+        game_create(user=alice, edition=edition, players=players, options=options)
 
     assert not Game.objects.exists()
 
 
 def test_anyone_can_join_an_open_game(open_game, bob):
-    seat = services.seat_join(game_id=open_game.id, user=bob)
+    seat = seat_join(game_id=open_game.id, user=bob)
 
     assert (seat.user, seat.name, seat.position) == (bob, "bob", None)
 
 
 def test_an_invitation_only_game_needs_the_invitation_token(alice, bob, carol):
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="rio-grande", players=3, options={}, is_open=False
     )
 
     with pytest.raises(NotAllowed, match="invitation only"):
-        services.seat_join(game_id=game.id, user=bob)
+        seat_join(game_id=game.id, user=bob)
     with pytest.raises(NotAllowed, match="invitation only"):
-        services.seat_join(game_id=game.id, user=bob, token="guessed")
-    services.seat_join(game_id=game.id, user=carol, token=game.invite_token)
+        seat_join(game_id=game.id, user=bob, token="guessed")
+    seat_join(game_id=game.id, user=carol, token=game.invite_token)
 
     assert list(game.seats.values_list("name", flat=True)) == ["alice", "carol"]
 
 
 def test_nobody_joins_the_same_game_twice(open_game, bob):
-    services.seat_join(game_id=open_game.id, user=bob)
+    seat_join(game_id=open_game.id, user=bob)
 
     with pytest.raises(NotAllowed, match="already have a seat"):
-        services.seat_join(game_id=open_game.id, user=bob)
+        seat_join(game_id=open_game.id, user=bob)
 
 
 def test_nobody_joins_a_full_game(open_game, bob, carol, dave):
-    services.seat_join(game_id=open_game.id, user=bob)
-    services.seat_join(game_id=open_game.id, user=carol)
+    seat_join(game_id=open_game.id, user=bob)
+    seat_join(game_id=open_game.id, user=carol)
 
     with pytest.raises(NotAllowed, match="Every seat is taken"):
-        services.seat_join(game_id=open_game.id, user=dave)
+        seat_join(game_id=open_game.id, user=dave)
 
 
 def test_nobody_joins_a_game_that_has_started_or_was_cancelled(started_game, alice, dave):
     with pytest.raises(NotAllowed, match="already started"):
-        services.seat_join(game_id=started_game.id, user=dave)
+        seat_join(game_id=started_game.id, user=dave)
 
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
-    services.game_cancel(game_id=game.id, user=alice)
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
+    game_cancel(game_id=game.id, user=alice)
     with pytest.raises(NotAllowed, match="cancelled"):
-        services.seat_join(game_id=game.id, user=dave)
+        seat_join(game_id=game.id, user=dave)
 
 
 def test_joining_a_game_that_does_not_exist_is_a_not_found(bob):
     with pytest.raises(ServiceError) as raised:
-        services.seat_join(game_id=987654, user=bob)
+        seat_join(game_id=987654, user=bob)
 
     assert raised.value.status_code == 404
 
 
 def test_a_player_can_leave_before_the_start_but_the_creator_must_cancel(open_game, alice, bob):
-    services.seat_join(game_id=open_game.id, user=bob)
+    seat_join(game_id=open_game.id, user=bob)
 
-    services.seat_leave(game_id=open_game.id, user=bob)
+    seat_leave(game_id=open_game.id, user=bob)
     with pytest.raises(NotYourSeat):
-        services.seat_leave(game_id=open_game.id, user=bob)
+        seat_leave(game_id=open_game.id, user=bob)
     with pytest.raises(NotAllowed, match="cancel it"):
-        services.seat_leave(game_id=open_game.id, user=alice)
+        seat_leave(game_id=open_game.id, user=alice)
 
     assert list(open_game.seats.values_list("name", flat=True)) == ["alice"]
 
 
 def test_nobody_leaves_a_running_game(started_game, bob):
     with pytest.raises(NotAllowed):
-        services.seat_leave(game_id=started_game.id, user=bob)
+        seat_leave(game_id=started_game.id, user=bob)
 
 
 def test_the_creator_fills_free_seats_with_bots_of_their_own_names(alice):
-    game = services.game_create(user=alice, edition="rio-grande", players=4, options={})
+    game = game_create(user=alice, edition="rio-grande", players=4, options={})
 
-    first = services.game_add_bot(game_id=game.id, user=alice)
-    second = services.game_add_bot(game_id=game.id, user=alice, bot="random")
-    services.game_add_bot(game_id=game.id, user=alice)
+    first = game_add_bot(game_id=game.id, user=alice)
+    second = game_add_bot(game_id=game.id, user=alice, bot="random")
+    game_add_bot(game_id=game.id, user=alice)
 
     assert (first.name, first.bot, first.user) == ("Bot Anna", "heuristic", None)
     assert (second.name, second.bot) == ("Bot Ben", "random")
     with pytest.raises(NotAllowed, match="Every seat is taken"):
-        services.game_add_bot(game_id=game.id, user=alice)
+        game_add_bot(game_id=game.id, user=alice)
 
 
 def test_only_the_creator_adds_bots_and_only_bots_that_exist(open_game, alice, bob):
-    services.seat_join(game_id=open_game.id, user=bob)
+    seat_join(game_id=open_game.id, user=bob)
 
     with pytest.raises(NotAllowed, match="created the game"):
-        services.game_add_bot(game_id=open_game.id, user=bob)
+        game_add_bot(game_id=open_game.id, user=bob)
     with pytest.raises(ServiceError, match="no bot called 'genius'"):
-        services.game_add_bot(game_id=open_game.id, user=alice, bot="genius")
+        game_add_bot(game_id=open_game.id, user=alice, bot="genius")
 
     assert open_game.seats.count() == 2
 
 
 def test_a_game_starts_only_with_every_seat_taken_and_only_by_its_creator(open_game, alice, bob):
-    services.seat_join(game_id=open_game.id, user=bob)
+    seat_join(game_id=open_game.id, user=bob)
 
     with pytest.raises(NotAllowed, match="2 of 3"):
-        services.game_start(game_id=open_game.id, user=alice)
-    services.game_add_bot(game_id=open_game.id, user=alice)
+        game_start(game_id=open_game.id, user=alice)
+    game_add_bot(game_id=open_game.id, user=alice)
     with pytest.raises(NotAllowed, match="created the game"):
-        services.game_start(game_id=open_game.id, user=bob)
+        game_start(game_id=open_game.id, user=bob)
 
     assert Game.objects.get(pk=open_game.pk).status == Game.Status.OPEN
     assert not Move.objects.exists()
@@ -211,10 +220,10 @@ def test_starting_seats_everyone_logs_the_setup_and_snapshots_the_first_turn(sta
 def test_the_seating_and_the_start_player_are_drawn_at_random(alice, bob, carol):
     starters = set()
     for _ in range(30):
-        game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
-        services.seat_join(game_id=game.id, user=bob)
-        services.seat_join(game_id=game.id, user=carol)
-        services.game_start(game_id=game.id, user=alice)
+        game = game_create(user=alice, edition="rio-grande", players=3, options={})
+        seat_join(game_id=game.id, user=bob)
+        seat_join(game_id=game.id, user=carol)
+        game_start(game_id=game.id, user=alice)
         starters.add(game.seats.get(position=0).name)
 
     assert starters == {"alice", "bob", "carol"}
@@ -226,27 +235,27 @@ def test_players_whose_seats_carry_the_same_name_get_names_of_their_own_at_the_s
     # A seat keeps the name its player had on joining: two players may have held one name
     # in turn, each renamed in between.
     for user in (bob, carol):
-        services.seat_join(game_id=open_game.id, user=user)
+        seat_join(game_id=open_game.id, user=user)
     Seat.objects.filter(game=open_game).update(name="Bean")
 
-    game = services.game_start(game_id=open_game.id, user=alice)
+    game = game_start(game_id=open_game.id, user=alice)
 
     assert sorted(game.seats.values_list("name", flat=True)) == ["Bean", "Bean 2", "Bean 3"]
     assert sorted(engine.from_dict(game.state).names) == ["Bean", "Bean 2", "Bean 3"]
 
 
 def test_only_the_creator_cancels_a_game(open_game, alice, bob):
-    services.seat_join(game_id=open_game.id, user=bob)
+    seat_join(game_id=open_game.id, user=bob)
     with pytest.raises(NotAllowed, match="created the game"):
-        services.game_cancel(game_id=open_game.id, user=bob)
+        game_cancel(game_id=open_game.id, user=bob)
 
-    services.game_cancel(game_id=open_game.id, user=alice)
+    game_cancel(game_id=open_game.id, user=alice)
 
     assert Game.objects.get(pk=open_game.pk).status == Game.Status.CANCELLED
 
 
 def test_a_running_game_cannot_be_cancelled(started_game, alice):
     with pytest.raises(NotAllowed, match="already started"):
-        services.game_cancel(game_id=started_game.id, user=alice)
+        game_cancel(game_id=started_game.id, user=alice)
 
     assert Game.objects.get(pk=started_game.pk).status == Game.Status.RUNNING

@@ -6,10 +6,10 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from games import services
 from games.clocks import timecontrol
 from games.models import Game
 from games.pages.forms import edition_choices
+from games.services.lobby import game_create, seat_join
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def test_a_game_is_created_joined_by_invitation_filled_with_a_bot_and_started(cl
 
 
 def test_an_invitation_only_game_refuses_a_join_without_the_token(client, alice, bob):
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="amigo-classic", players=3, options={}, is_open=False
     )
     client.force_login(bob)
@@ -69,8 +69,8 @@ def test_the_create_form_refuses_a_player_count_the_edition_does_not_allow(clien
 
 
 def test_a_player_leaves_and_the_creator_cancels(client, alice, bob):
-    game = services.game_create(user=alice, edition="amigo-classic", players=3, options={})
-    services.seat_join(game_id=game.id, user=bob)
+    game = game_create(user=alice, edition="amigo-classic", players=3, options={})
+    seat_join(game_id=game.id, user=bob)
     client.force_login(bob)
     client.post(reverse("games:leave", args=[game.id]))
     assert game.seats.count() == 1
@@ -81,7 +81,7 @@ def test_a_player_leaves_and_the_creator_cancels(client, alice, bob):
 
 
 def test_the_lobby_shows_the_time_control_and_cancelling_asks_first(client, alice):
-    game = services.game_create(
+    game = game_create(
         user=alice,
         edition="amigo-classic",
         players=3,
@@ -116,7 +116,7 @@ def test_the_create_form_refuses_an_option_for_another_player_count(client, alic
 
 
 def test_the_creator_picks_each_bots_level_and_the_lobby_shows_it_by_its_name(client, alice):
-    game = services.game_create(user=alice, edition="rio-grande", players=4, options={})
+    game = game_create(user=alice, edition="rio-grande", players=4, options={})
     client.force_login(alice)
     page = client.get(reverse("games:game", args=[game.id])).content.decode()
     assert '<option value="strong">strong bot</option>' in page
@@ -141,7 +141,7 @@ def test_the_creator_picks_each_bots_level_and_the_lobby_shows_it_by_its_name(cl
 
 
 def test_the_game_page_shows_each_bots_level_by_its_name(client, alice):
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
     client.force_login(alice)
     for level in ("expert", "easy"):
         client.post(reverse("games:add_bot", args=[game.id]), {"level": level})
@@ -175,7 +175,7 @@ def test_the_create_form_shows_each_edition_and_time_control_whole_and_the_chose
 
 
 def test_a_normal_bot_is_labelled_with_its_level_like_the_others(client, alice):
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
     client.force_login(alice)
     client.post(reverse("games:add_bot", args=[game.id]), {"level": "normal"})
     lobby = client.get(reverse("games:game", args=[game.id])).content.decode()

@@ -12,14 +12,17 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import engine, services, tasks
-from games.basics import budget
+from games import engine, presence, tasks, time_budget
+from games.calls import outbox, routing
+from games.calls.mailing import outbox_flush, outbox_send
 from games.engine import Event
 from games.engine.events import bean_names
-from games.mail import compose, outbox
+from games.mail import compose
 from games.mail.context import MAX_RECENT_LINES
 from games.models import Deadline, Game, Move, Outbox, Profile, Seat
-from games.readers import presence, routing
+from games.services.lobby import game_add_bot, game_create, game_start
+from games.services.moves import move_submit
+from games.services.timeouts import deadlines_sweep, reminders_send
 from tests.helpers import fresh, state_of, user_at
 
 from .helpers import DIGEST, calls_routed, on_the_last_pass, play_until
@@ -43,7 +46,7 @@ def offer_in_trade(game, to: int | None = None):
     game = play_until(game, lambda state: state.phase == "trade" and not state.offers)
     state = state_of(game)
     to = (state.active + 1) % state.players if to is None else to
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, state.active),
         action={"kind": "offer", "to": to, "give": [state.faceup[0]]},
@@ -56,7 +59,7 @@ def test_the_start_of_a_game_mails_the_start_player_its_turn(started_game):
     [row] = rows(started_game)
     starter = user_at(started_game, 0)
 
-    assert services.outbox_send(outbox_id=row.id)
+    assert outbox_send(outbox_id=row.id)
 
     [message] = sent_mail.outbox
     text, html = bodies(message)
@@ -77,7 +80,7 @@ def fresh_row(row):
 
 def test_a_mail_never_shows_another_seats_cards_or_the_seed(started_game):
     [row] = rows(started_game)
-    services.outbox_send(outbox_id=row.id)
+    outbox_send(outbox_id=row.id)
     text, html = bodies(sent_mail.outbox[0])
     state = state_of(started_game)
     dealt = [
@@ -99,8 +102,8 @@ def test_a_mail_never_shows_another_seats_cards_or_the_seed(started_game):
 def test_sending_a_row_twice_sends_one_mail(started_game):
     [row] = rows(started_game)
 
-    assert services.outbox_send(outbox_id=row.id)
-    assert not services.outbox_send(outbox_id=row.id)
+    assert outbox_send(outbox_id=row.id)
+    assert not outbox_send(outbox_id=row.id)
 
     assert len(sent_mail.outbox) == 1
 
@@ -123,7 +126,7 @@ def accepted_offer(game):
     game, to = offer_in_trade(game)
     state = state_of(game)
     [offer] = state.offers.values()
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, to),
         action={"kind": "accept", "offer": offer.id, "give": []},
@@ -136,7 +139,7 @@ def test_an_accepted_and_a_declined_offer_mail_the_player_who_made_it(started_ga
     game, to, state = accepted_offer(started_game)
     game, other = offer_in_trade(game, to=(state.active + 2) % state.players)
     [offer] = state_of(game).offers.values()
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, other),
         action={"kind": "decline", "offer": offer.id},
@@ -158,7 +161,7 @@ def test_an_accepted_and_a_declined_offer_mail_the_player_who_made_it(started_ga
 def test_the_end_of_trading_asks_everyone_with_traded_beans_to_plant_them(started_game):
     game, to = offer_in_trade(started_game)
     [offer] = state_of(game).offers.values()
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, to),
         action={"kind": "accept", "offer": offer.id, "give": []},
@@ -166,7 +169,7 @@ def test_the_end_of_trading_asks_everyone_with_traded_beans_to_plant_them(starte
     )
     game = fresh(game)
     active = state_of(game).active
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, active),
         action={"kind": "end_trading"},
@@ -197,7 +200,7 @@ def test_a_muted_game_and_an_open_page_get_no_mail(started_game):
 
     game, _ = offer_in_trade(started_game, to=1)
     state = state_of(game)
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, state.active),
         action={"kind": "offer", "to": 2, "give": [state.faceup[-1]]},
@@ -222,7 +225,7 @@ def test_a_player_whose_page_polls_gets_no_mail_about_the_next_move(client, star
     other = (state.active + 1) % state.players
     assert poll_with_open_page(client, game, other).status_code == 204
 
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=user_at(game, state.active),
         action={"kind": "offer", "to": other, "give": [state.faceup[-1]]},
@@ -276,7 +279,7 @@ def test_a_preference_changed_after_writing_is_respected_when_sending(started_ga
     [row] = rows(started_game)
     calls_routed(row.user, routing.NOWHERE)
 
-    assert not services.outbox_send(outbox_id=row.id)
+    assert not outbox_send(outbox_id=row.id)
 
     assert sent_mail.outbox == []
     assert fresh_row(row).skipped == "no mail wanted"
@@ -290,7 +293,7 @@ def test_a_digest_reader_gets_one_mail_a_day_with_everything(started_game):
     assert waiting and all(row.digest for row in waiting)
 
     others = Outbox.objects.filter(sent_at__isnull=True, digest=False).count()
-    assert services.outbox_flush(older_than=timedelta(0)) == others
+    assert outbox_flush(older_than=timedelta(0)) == others
     assert [m for m in sent_mail.outbox if m.to == [reader.email]] == []
 
     tasks.mail_digest_task()
@@ -304,8 +307,8 @@ def test_a_digest_reader_gets_one_mail_a_day_with_everything(started_game):
 def test_the_flush_sends_rows_whose_task_was_lost(started_game):
     [row] = rows(started_game)
 
-    assert services.outbox_flush(older_than=timedelta(0)) == 1
-    assert services.outbox_flush(older_than=timedelta(0)) == 0
+    assert outbox_flush(older_than=timedelta(0)) == 1
+    assert outbox_flush(older_than=timedelta(0)) == 0
 
     assert len(sent_mail.outbox) == 1
     assert fresh_row(row).sent_at is not None
@@ -320,10 +323,10 @@ def test_a_flush_with_a_backlog_sends_for_seconds_and_leaves_the_rest_to_its_nex
     for rung in range(1, 6):  # five more rows for the same step (unique by their rung)
         Outbox.objects.create(**copied, user=row.user, game=row.game, rung=rung)
     seconds = itertools.count()
-    monkeypatch.setattr(budget, "time", SimpleNamespace(monotonic=lambda: next(seconds)))
+    monkeypatch.setattr(time_budget, "time", SimpleNamespace(monotonic=lambda: next(seconds)))
 
-    assert services.outbox_flush(older_than=timedelta(0)) == budget.BATCH_SECONDS
-    assert services.outbox_flush(older_than=timedelta(0)) == 6 - budget.BATCH_SECONDS
+    assert outbox_flush(older_than=timedelta(0)) == time_budget.BATCH_SECONDS
+    assert outbox_flush(older_than=timedelta(0)) == 6 - time_budget.BATCH_SECONDS
     assert len(sent_mail.outbox) == 6
 
 
@@ -334,8 +337,8 @@ def test_a_deadline_within_the_hour_sends_one_reminder(started_game):
         started_at=now - timedelta(days=1), due_at=now + timedelta(minutes=50)
     )
 
-    assert services.reminders_send() == 1
-    assert services.reminders_send() == 0
+    assert reminders_send() == 1
+    assert reminders_send() == 0
 
     [row] = rows(started_game, "reminder")
     message = compose.row_message(row)
@@ -345,7 +348,7 @@ def test_a_deadline_within_the_hour_sends_one_reminder(started_game):
 
 
 def test_a_deadline_far_away_is_not_reminded_yet(started_game):
-    assert services.reminders_send() == 0
+    assert reminders_send() == 0
 
 
 def test_the_end_of_the_game_mails_everyone_the_result_in_the_order_of_their_places(
@@ -370,15 +373,15 @@ def test_the_end_of_the_game_mails_everyone_the_result_in_the_order_of_their_pla
 def test_a_player_away_from_a_fast_table_gets_one_call_until_back_and_a_reminder_a_wait(
     alice, django_capture_on_commit_callbacks
 ):
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="rio-grande", players=4, options={}, time_control="fast"
     )
     for _ in range(3):
-        services.game_add_bot(game_id=game.id, user=alice)
+        game_add_bot(game_id=game.id, user=alice)
     # Her timeouts never hand the seat to a bot here: the game goes on waiting for her.
     Game.objects.filter(id=game.id).update(timeouts_before_bot=99)
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.game_start(game_id=game.id, user=alice)
+        game = game_start(game_id=game.id, user=alice)
     seat = Seat.objects.get(game=game, user=alice)
 
     def alices_mail() -> list[str]:
@@ -391,10 +394,10 @@ def test_a_player_away_from_a_fast_table_gets_one_call_until_back_and_a_reminder
             Deadline.objects.filter(id=row.id).update(
                 started_at=now - timedelta(minutes=10), due_at=now + timedelta(seconds=20)
             )
-        services.reminders_send(now=now)
+        reminders_send(now=now)
         Deadline.objects.filter(game=game, done=False).update(due_at=now)
         with django_capture_on_commit_callbacks(execute=True):
-            services.deadlines_sweep(now=now + timedelta(seconds=1))
+            deadlines_sweep(now=now + timedelta(seconds=1))
 
     assert state_of(game).turn > 4 and not state_of(game).over
     assert len([kind for kind in alices_mail() if kind in outbox.CALLS]) == 1
@@ -415,7 +418,7 @@ def test_a_player_away_from_a_fast_table_gets_one_call_until_back_and_a_reminder
     while state_of(game).turn < turn + 5:  # round the table to her turn again
         with django_capture_on_commit_callbacks(execute=True):
             Deadline.objects.filter(game=game, done=False).update(due_at=timezone.now())
-            services.deadlines_sweep(now=timezone.now() + timedelta(seconds=1))
+            deadlines_sweep(now=timezone.now() + timedelta(seconds=1))
     assert len([kind for kind in alices_mail() if kind in outbox.CALLS]) == 2
 
 

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.services.profiles import profile_get_or_create
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def menu_links(html: str) -> list[str]:
 
 
 def test_every_menu_entry_is_translated_in_each_language(client, alice):
-    profile = services.profile_get_or_create(user=alice)
+    profile = profile_get_or_create(user=alice)
     client.force_login(alice)
     home = reverse("games:home")
     english = menu_links(client.get(home).content.decode())

@@ -3,9 +3,10 @@ import random
 import pytest
 from django.utils import timezone
 
-from games import engine, services, signals
-from games.basics.refusals import GameNotRunning, NotYourSeat, ServiceError, StaleMove
+from games import engine, signals
 from games.models import Game, Move, Snapshot
+from games.refusals import GameNotRunning, NotYourSeat, ServiceError, StaleMove
+from games.services.moves import game_finished, move_submit, move_submit_as
 from tests.helpers import fresh, state_of, user_at
 
 from .helpers import good_move, on_the_last_pass, play_next, play_until, position_of
@@ -23,7 +24,7 @@ def test_the_start_player_plants_and_the_log_and_the_cache_follow(started_game):
     starter = user_at(started_game, 0)
     front = state_of(started_game).hands[0][0]
 
-    result = services.move_submit(
+    result = move_submit(
         game_id=started_game.id,
         user=starter,
         action={"kind": "plant", "card": front, "field": 0},
@@ -45,7 +46,7 @@ def test_a_player_without_a_seat_cannot_move(started_game, dave):
     before = unchanged(started_game)
 
     with pytest.raises(NotYourSeat) as raised:
-        services.move_submit(
+        move_submit(
             game_id=started_game.id,
             user=dave,
             action=good_move(started_game, 0),
@@ -61,7 +62,7 @@ def test_one_seat_cannot_act_for_another(started_game):
     before = unchanged(started_game)
 
     with pytest.raises(engine.IllegalMove):
-        services.move_submit(
+        move_submit(
             game_id=started_game.id,
             user=other,
             action={**good_move(started_game, 0), "seat": 0},
@@ -77,7 +78,7 @@ def test_a_move_from_a_stale_page_is_refused_with_the_current_seq(started_game):
     position = engine.waiting_for(state_of(started_game))[0]
 
     with pytest.raises(StaleMove) as raised:
-        services.move_submit(
+        move_submit(
             game_id=started_game.id,
             user=user_at(started_game, position),
             action=good_move(started_game, position),
@@ -93,7 +94,7 @@ def test_an_illegal_move_writes_nothing_and_says_why(started_game):
     hand = state_of(started_game).hands[0]
 
     with pytest.raises(engine.IllegalMove, match="front card"):
-        services.move_submit(
+        move_submit(
             game_id=started_game.id,
             user=user_at(started_game, 0),
             action={"kind": "plant", "card": hand[1], "field": 0},
@@ -105,7 +106,7 @@ def test_an_illegal_move_writes_nothing_and_says_why(started_game):
 
 def test_nobody_moves_in_a_game_that_has_not_started(open_game, alice):
     with pytest.raises(GameNotRunning):
-        services.move_submit(
+        move_submit(
             game_id=open_game.id, user=alice, action={"kind": "stop_planting"}, expected_seq=0
         )
 
@@ -115,7 +116,7 @@ def test_a_move_that_is_not_plain_data_is_refused(started_game):
 
     for action in ({"kind": "plant", "card": {1, 2}}, {"kind": "plant", "card": float("nan")}):
         with pytest.raises(ServiceError, match="plain data"):
-            services.move_submit(
+            move_submit(
                 game_id=started_game.id,
                 user=user_at(started_game, 0),
                 action=action,
@@ -126,7 +127,7 @@ def test_a_move_that_is_not_plain_data_is_refused(started_game):
 
 
 def test_a_move_made_for_a_seat_records_who_made_it(started_game):
-    result = services.move_submit_as(
+    result = move_submit_as(
         game_id=started_game.id,
         position=0,
         action=good_move(started_game, 0),
@@ -136,11 +137,11 @@ def test_a_move_made_for_a_seat_records_who_made_it(started_game):
 
     assert (result.move.seat.position, result.move.actor) == (0, "system")
     with pytest.raises(ServiceError, match="no seat at position 7"):
-        services.move_submit_as(
+        move_submit_as(
             game_id=started_game.id, position=7, action={}, expected_seq=1, actor="bot"
         )
     with pytest.raises(ServiceError, match="Unknown actor"):
-        services.move_submit_as(
+        move_submit_as(
             game_id=started_game.id, position=0, action={}, expected_seq=1, actor="god"
         )
 
@@ -163,7 +164,7 @@ def test_a_finished_game_takes_no_more_moves(started_game):
     assert game.status == Game.Status.FINISHED
     assert game.finished_at is not None
     with pytest.raises(GameNotRunning):
-        services.move_submit(
+        move_submit(
             game_id=game.id,
             user=user_at(game, 0),
             action={"kind": "end_trading"},
@@ -250,7 +251,7 @@ def test_a_thousand_random_or_malformed_moves_are_refused_and_change_nothing(
         if expected_seq == game.seq and position is not None and is_legal(state, position, action):
             continue  # a random move that happens to be legal is not what this test is about
         with pytest.raises((engine.IllegalMove, ServiceError)):
-            services.move_submit(
+            move_submit(
                 game_id=game.id, user=user, action=action, expected_seq=expected_seq
             )
         refused += 1
@@ -265,7 +266,7 @@ def test_a_move_keeps_a_pinned_number_of_queries(started_game, django_assert_num
     front = state_of(started_game).hands[0][0]
 
     with django_assert_num_queries(10):  # the eight above, in a savepoint and its release
-        services.move_submit(
+        move_submit(
             game_id=started_game.id,
             user=starter,
             action={"kind": "plant", "card": front, "field": 0},
@@ -282,7 +283,7 @@ def test_the_move_that_ends_the_game_finishes_it_once_and_tells_the_listeners(st
     signals.game_finished.connect(listener)
     try:
         game = play_until(on_the_last_pass(started_game), lambda state: state.over)
-        services.game_finished(game=game, state=state_of(game), now=timezone.now())
+        game_finished(game=game, state=state_of(game), now=timezone.now())
     finally:
         signals.game_finished.disconnect(listener)
 

@@ -10,7 +10,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import selectors, services
+from games.selectors.boards import game_page
+from games.services.lobby import game_create
+from games.services.moves import move_submit
 from tests.helpers import fresh, state_of, user_at
 
 from .helpers import front_plant, post_move, seq_of, start_trading
@@ -245,7 +247,7 @@ def test_an_offer_built_from_form_fields_is_made_and_shown_to_both(client, start
 
 
 def test_the_board_endpoints_of_a_game_not_yet_started_answer_without_a_board(client, alice):
-    game = services.game_create(user=alice, edition="amigo-classic", players=3, options={})
+    game = game_create(user=alice, edition="amigo-classic", players=3, options={})
     client.force_login(alice)
     assert client.get(reverse("games:poll", args=[game.id]) + "?since=0").status_code == 204
     assert client.get(reverse("games:poll", args=[game.id]) + "?since=5").status_code == 404
@@ -281,17 +283,17 @@ def test_the_board_after_a_move_shows_what_a_fresh_load_of_it_shows(started_game
     active, action = front_plant(started_game)
     mover = user_at(started_game, active)
 
-    result = services.move_submit(
+    result = move_submit(
         game_id=started_game.id, user=mover, action=action, expected_seq=started_game.seq
     )
 
     readers = [user_at(started_game, position) for position in range(3)] + [AnonymousUser()]
     for reader in readers:
-        carried = selectors.game_page(
+        carried = game_page(
             game=result.game,
             user=reader,
             seats=result.seats,
             state=result.state,
             deadlines=result.deadlines,
         )
-        assert carried == selectors.game_page(game=fresh(started_game), user=reader)
+        assert carried == game_page(game=fresh(started_game), user=reader)

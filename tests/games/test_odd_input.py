@@ -5,8 +5,9 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
-from games import services
 from games.models import ChatMessage, Game, Move
+from games.services.lobby import game_create, game_start, seat_join
+from games.services.moves import move_submit
 from tests.helpers import state_of, user_at
 
 from .helpers import play_until
@@ -27,7 +28,7 @@ def test_the_history_viewer_takes_a_superscript_move_number_as_the_start(client,
 
 
 def test_an_invitation_token_beyond_ascii_is_refused_with_a_reason(client, alice, bob):
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="rio-grande", players=3, options={}, is_open=False
     )
     client.force_login(bob)
@@ -53,9 +54,9 @@ def test_a_game_name_with_line_breaks_is_kept_on_one_line_and_its_mail_goes_out(
     game = Game.objects.get()
     assert game.name == "Beans Bcc: someone@example.com Party"
     for user in (bob, carol):
-        services.seat_join(game_id=game.id, user=user)
+        seat_join(game_id=game.id, user=user)
     with django_capture_on_commit_callbacks(execute=True):
-        services.game_start(game_id=game.id, user=alice)
+        game_start(game_id=game.id, user=alice)
     assert [m.subject for m in mail.outbox if "Party" in m.subject]
 
 
@@ -90,7 +91,7 @@ def test_the_third_player_reads_that_an_offer_was_made_not_what_it_holds(client,
     state = state_of(play_until(started_game, lambda state: state.phase == "trade"))
     active, other = state.active, (state.active + 1) % state.players
     third = next(seat for seat in range(state.players) if seat not in (active, other))
-    services.move_submit(
+    move_submit(
         game_id=started_game.id,
         user=user_at(started_game, other),
         action={"kind": "offer", "to": active, "give": state.hands[other][:2]},

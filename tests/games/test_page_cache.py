@@ -9,8 +9,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
-from games.readers import presence
+from games import presence
+from games.services.chat import chat_post
+from games.services.moves import move_submit
+from games.services.vacations import vacation_start
 from tests.helpers import state_of, user_at
 
 from .helpers import awaited, card_ids_in
@@ -47,7 +49,7 @@ def test_a_move_made_behind_a_kept_page_shows_at_its_next_load(client, started_g
     before = load(client, started_game)
     position, user, action = awaited(started_game)
 
-    services.move_submit(
+    move_submit(
         game_id=started_game.id, user=user, action=action, expected_seq=started_game.seq
     )
 
@@ -61,7 +63,7 @@ def test_a_chat_line_and_a_vacation_behind_a_kept_page_show_at_its_next_load(cli
     client.force_login(user)
     load(client, started_game)
 
-    services.chat_post(
+    chat_post(
         game_id=started_game.id, user=user_at(started_game, (position + 1) % 3), text="Soy?"
     )
     assert "Soy?" in load(client, started_game)
@@ -69,7 +71,7 @@ def test_a_chat_line_and_a_vacation_behind_a_kept_page_show_at_its_next_load(cli
     due_before = re.search(r'<time datetime="([^"]+)" data-countdown', load(client, started_game))[
         1
     ]
-    assert services.vacation_start(user=user, days=3) == 3
+    assert vacation_start(user=user, days=3) == 3
     due_after = re.search(r'<time datetime="([^"]+)" data-countdown', load(client, started_game))[1]
     assert due_after > due_before
 

@@ -4,8 +4,9 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from games import services
-from games.readers import presence
+from games import presence
+from games.services.chat import chat_post
+from games.services.moves import move_submit
 from tests.helpers import poll_address, user_at
 
 from .helpers import CacheDown, front_plant
@@ -76,7 +77,7 @@ def test_an_open_pages_poll_writes_its_presence_only_now_and_then(
 
 def test_the_poll_returns_the_board_when_a_move_was_made(client, started_game):
     active, action = front_plant(started_game)
-    services.move_submit(
+    move_submit(
         game_id=started_game.id, user=user_at(started_game, active), action=action, expected_seq=0
     )
     client.force_login(user_at(started_game, active))
@@ -88,7 +89,7 @@ def test_the_poll_returns_the_board_when_a_move_was_made(client, started_game):
 
 
 def test_the_poll_returns_the_board_when_someone_chatted(client, started_game):
-    services.chat_post(
+    chat_post(
         game_id=started_game.id, user=user_at(started_game, 1), text="Blue for chili, anyone?"
     )
     client.force_login(user_at(started_game, 0))

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.services.lobby import game_create, game_start, seat_join
 from tests.helpers import make_user, user_at
 
 from .helpers import on_the_last_pass, play_until
@@ -18,12 +18,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def private_game(alice, bob, carol):
-    created = services.game_create(
+    created = game_create(
         user=alice, edition="amigo-classic", players=3, options={}, is_open=False
     )
     for user in (bob, carol):
-        services.seat_join(game_id=created.id, user=user, token=created.invite_token)
-    return services.game_start(game_id=created.id, user=alice)
+        seat_join(game_id=created.id, user=user, token=created.invite_token)
+    return game_start(game_id=created.id, user=alice)
 
 
 def pages(game) -> list[str]:
@@ -70,7 +70,7 @@ def test_a_finished_private_game_keeps_its_replay_and_seed_to_its_seats(client, 
 
 
 def test_the_invitation_link_still_shows_a_private_game_to_join(client, alice, bob):
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="amigo-classic", players=3, options={}, is_open=False
     )
     client.force_login(bob)
@@ -86,7 +86,7 @@ def test_the_invitation_link_still_shows_a_private_game_to_join(client, alice, b
 def test_a_wrong_invitation_link_or_an_invitation_mail_shows_a_private_game_to_nobody(
     client, alice, bob
 ):
-    game = services.game_create(
+    game = game_create(
         user=alice,
         edition="amigo-classic",
         players=3,
@@ -94,7 +94,7 @@ def test_a_wrong_invitation_link_or_an_invitation_mail_shows_a_private_game_to_n
         is_open=False,
         name="Alice secret table",
     )
-    services.seat_join(game_id=game.id, user=bob, token=game.invite_token)
+    seat_join(game_id=game.id, user=bob, token=game.invite_token)
     client.force_login(make_user("eve"))
 
     wrong = client.get(reverse("games:invite", args=[game.id, "anything"]))

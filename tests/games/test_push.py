@@ -17,11 +17,12 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.core import mail as sent_mail
 from django.urls import reverse
 
-from games import services
-from games.basics.refusals import ServiceError
-from games.mail import outbox
+from games.calls import outbox, routing
+from games.calls.push import push_subscribe, pushes_retry
+from games.calls.vapid import public_key as vapid_public_key
 from games.models import Outbox, PushDelivery, PushSubscription, Seat
-from games.readers import routing
+from games.refusals import ServiceError
+from games.services.profiles import locale_save
 from tests.helpers import started, state_of, user_at
 
 from .helpers import (
@@ -57,7 +58,7 @@ class Device:
         self.p256dh = b64url(public)
 
     def subscribe(self, user, name: str = "Firefox on Android") -> PushSubscription:
-        return services.push_subscribe(
+        return push_subscribe(
             user=user,
             endpoint=self.endpoint,
             p256dh=self.p256dh,
@@ -99,7 +100,7 @@ def vapid_claims(authorization: str) -> dict:
     scheme, _, params = authorization.partition(" ")
     assert scheme == "vapid"
     fields = dict(part.strip().split("=", 1) for part in params.split(","))
-    assert fields["k"] == services.vapid_public_key()
+    assert fields["k"] == vapid_public_key()
     header, claims, signature = fields["t"].split(".")
     raw = unb64url(signature)
     public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64url(fields["k"]))
@@ -152,7 +153,7 @@ def test_push_speaks_the_players_language_and_needs_no_mail(
     push_service, alice, bob, django_capture_on_commit_callbacks
 ):
     for user in (alice, bob):
-        services.locale_save(user=user, language="de", time_zone="Europe/Berlin")
+        locale_save(user=user, language="de", time_zone="Europe/Berlin")
         calls_routed(user, NO_MAIL)
     devices = devices_for(push_service, alice, bob)
     with django_capture_on_commit_callbacks(execute=True):
@@ -212,13 +213,13 @@ def test_a_failing_push_service_is_tried_again_after_a_minute(
     assert (delivery.attempts, delivery.sent_at, delivery.error) == (1, None, "HTTP 503")
     first = delivery.next_at - timedelta(minutes=1)
 
-    assert services.pushes_retry(now=first + timedelta(seconds=59)) == 0
-    assert services.pushes_retry(now=first + timedelta(minutes=1)) == 1
+    assert pushes_retry(now=first + timedelta(seconds=59)) == 0
+    assert pushes_retry(now=first + timedelta(minutes=1)) == 1
 
     assert len(push_service.received) == 2
     delivery.refresh_from_db()
     assert delivery.sent_at is not None and delivery.attempts == 2
-    assert services.pushes_retry(now=first + timedelta(hours=5)) == 0
+    assert pushes_retry(now=first + timedelta(hours=5)) == 0
     assert len(push_service.received) == 2
 
 
@@ -236,10 +237,10 @@ def test_a_push_in_tokyos_night_waits_for_its_morning(
         assert push_service.received == []
 
         clock.move_to(MORNING_IN_TOKYO - timedelta(seconds=1))
-        assert services.pushes_retry() == 0
+        assert pushes_retry() == 0
         clock.move_to(MORNING_IN_TOKYO)
-        assert services.pushes_retry() == 1
-        assert services.pushes_retry() == 0
+        assert pushes_retry() == 1
+        assert pushes_retry() == 0
     starter = user_at(game, state_of(game).active)
     [message] = push_service.to(devices[starter.username])
     assert message["title"] == f"Your turn in {game.name} (turn 1)"
@@ -257,7 +258,7 @@ def test_a_push_held_is_dropped_when_the_player_looked_at_the_game_meanwhile(
         Seat.objects.filter(game=game).update(last_seen_at=MORNING_IN_NEW_YORK + timedelta(hours=1))
 
         clock.move_to(MORNING_IN_TOKYO)
-        assert services.pushes_retry() == 0
+        assert pushes_retry() == 0
     assert push_service.received == []
     [delivery] = PushDelivery.objects.all()
     assert (delivery.failed_at, delivery.error) == (MORNING_IN_TOKYO, "seen meanwhile")
@@ -301,7 +302,7 @@ def test_push_is_turned_on_and_off_for_a_device_on_the_preferences_page(
     device = push_service.device("alice")
     client.force_login(alice)
     page = client.get(reverse("links:preferences")).content.decode()
-    assert f'data-key="{services.vapid_public_key()}"' in page
+    assert f'data-key="{vapid_public_key()}"' in page
 
     client.post(
         reverse("links:push_subscribe"),

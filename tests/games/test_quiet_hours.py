@@ -7,10 +7,14 @@ import pytest
 import time_machine
 from django.core import mail as sent_mail
 
-from games import engine, services
-from games.clocks import timecontrol
+from games import engine
+from games.calls import quiet
+from games.calls.mailing import outbox_flush
 from games.models import Deadline, Game, Outbox, Profile, Seat
-from games.readers import quiet
+from games.services.moves import move_submit
+from games.services.profiles import profile_get_or_create
+from games.services.timeouts import deadlines_sweep, reminders_send
+from games.wording import durations
 from tests.helpers import started, state_of, user_at
 
 from .helpers import play_until
@@ -23,7 +27,7 @@ MORNING_IN_TOKYO = datetime(2026, 11, 27, 22, 0, tzinfo=UTC)  # 07:00 in Tokyo, 
 
 
 def quiet_at_night(user, zone: str) -> None:
-    services.profile_get_or_create(user=user)
+    profile_get_or_create(user=user)
     Profile.objects.filter(user=user).update(
         time_zone=zone, quiet_from=time(22, 0), quiet_until=time(7, 0)
     )
@@ -78,11 +82,11 @@ def test_a_call_in_tokyos_night_waits_for_its_morning_while_new_york_is_called_a
         assert len(mailed_to(bob)) == 1
 
         clock.move_to(MORNING_IN_TOKYO - timedelta(seconds=1))
-        assert services.outbox_flush() == 0
+        assert outbox_flush() == 0
         clock.move_to(MORNING_IN_TOKYO)
-        assert services.outbox_flush() == 1
+        assert outbox_flush() == 1
         assert len(mailed_to(alice)) == 1
-        assert services.outbox_flush() == 0
+        assert outbox_flush() == 0
 
     # The trading window ran through her quiet hours as ever.
     assert Deadline.objects.get(id=trading.id).due_at == trading.due_at
@@ -104,7 +108,7 @@ def test_a_call_held_is_not_sent_when_the_player_looked_at_the_game_meanwhile(
         )
 
         clock.move_to(MORNING_IN_TOKYO)
-        assert services.outbox_flush() == 0
+        assert outbox_flush() == 0
     row = Outbox.objects.get(user=starter, kind="your_turn")
     assert (row.sent_at, row.skipped) == (MORNING_IN_TOKYO, "seen meanwhile")
     assert sent_mail.outbox == []
@@ -129,18 +133,18 @@ def test_a_reminder_waits_for_the_morning_unless_the_deadline_comes_first(
 
         clock.move_to(MORNING_IN_NEW_YORK)
         with django_capture_on_commit_callbacks(execute=True):
-            assert services.reminders_send() == 1
+            assert reminders_send() == 1
 
         row = Outbox.objects.get(user=starter, kind="reminder")
         assert row.send_after == (MORNING_IN_TOKYO if held else None)
         assert len(mailed_to(starter)) == int(not held)
 
         clock.move_to(MORNING_IN_TOKYO)
-        assert services.outbox_flush() == int(held)
+        assert outbox_flush() == int(held)
         [reminder] = [message for message in sent_mail.outbox if message.to == [starter.email]]
         # It tells the time left when it goes out.
         sent_at = MORNING_IN_TOKYO if held else MORNING_IN_NEW_YORK
-        assert f"your time runs out in {timecontrol.humanize(due_at - sent_at)}" in reminder.body
+        assert f"your time runs out in {durations.humanize(due_at - sent_at)}" in reminder.body
 
     # Her clock is the game's: it ran out (or will) when it was due, quiet hours or not.
     assert Deadline.objects.get(id=wait.id).due_at == due_at
@@ -154,7 +158,7 @@ def test_the_clock_runs_out_during_the_quiet_hours(alice, bob, carol):
         Deadline.objects.filter(id=wait.id).update(due_at=MORNING_IN_NEW_YORK)
 
         clock.move_to(MORNING_IN_NEW_YORK)
-        assert services.deadlines_sweep() == 1
+        assert deadlines_sweep() == 1
     assert engine.from_dict(Game.objects.get(id=game.id).state).phase == "trade"
 
 
@@ -178,7 +182,7 @@ def test_a_held_call_a_later_one_supersedes_is_not_sent(
         assert first.skipped == "superseded" and second.sent_at is None
 
         clock.move_to(MORNING_IN_TOKYO)
-        assert services.outbox_flush() == 1
+        assert outbox_flush() == 1
         [morning] = [m for m in sent_mail.outbox if m.to == [alice.email]]
         # The one mail she gets shows the board as it is: both offers to answer.
         offers = sorted(state_of(game).offers)
@@ -191,7 +195,7 @@ def position(game: Game, user) -> int:
 
 def offer(game: Game, maker, to: int, faceup: int) -> None:
     state = state_of(game)
-    services.move_submit(
+    move_submit(
         game_id=game.id,
         user=maker,
         action={"kind": "offer", "to": to, "give": [state.faceup[faceup]]},

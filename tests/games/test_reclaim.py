@@ -10,9 +10,12 @@ from django.core import mail as sent_mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engine, services
+from games import engine
 from games.clocks import timecontrol
 from games.models import Deadline, Game, Seat
+from games.services.moves import move_submit
+from games.services.seats import seat_resign
+from games.services.timeouts import deadlines_sweep
 from tests.helpers import fresh, state_of, user_at
 
 from .helpers import on_the_last_pass, play_until
@@ -30,7 +33,7 @@ def stood_in(started_game, django_capture_on_commit_callbacks) -> Seat:
         due_at=timezone.now() - timedelta(seconds=1)
     )
     with django_capture_on_commit_callbacks(execute=True):
-        services.deadlines_sweep()
+        deadlines_sweep()
     seat = Seat.objects.get(game=started_game, position=0)
     assert seat.bot_standing_in
     return seat
@@ -188,7 +191,7 @@ def test_a_player_back_from_a_bot_gets_the_whole_trading_window_again(
     else:
         state = state_of(game)
         offer = {"kind": "offer", "to": (seat.position + 1) % 3, "give": [state.faceup[0]]}
-        services.move_submit(game_id=game.id, user=seat.user, action=offer, expected_seq=game.seq)
+        move_submit(game_id=game.id, user=seat.user, action=offer, expected_seq=game.seq)
 
     assert trading_due(seat) == row.started_at + timecontrol.trading_window(game)
     seat.refresh_from_db()
@@ -200,7 +203,7 @@ def test_a_player_who_resigned_is_offered_no_seat_back_and_the_final_table_says_
 ):
     game = stood_in.game
     with django_capture_on_commit_callbacks(execute=True):
-        services.seat_resign(game_id=game.id, user=stood_in.user)
+        seat_resign(game_id=game.id, user=stood_in.user)
     client.force_login(stood_in.user)
 
     running = page(client, game)

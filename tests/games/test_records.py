@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.basics import records
+from games import records
 from games.engine.playout import play
 from tests.engine.helpers import ALL_TABLES, NAMES, edition_and_options
 

@@ -8,8 +8,9 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games import services
 from games.models import Deadline, Outbox, Profile, Seat
+from games.services.profiles import profile_get_or_create
+from games.services.timeouts import deadline_expire, reminders_send
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def at_share_left(deadline: Deadline, share: float):
 
 def reminders_at(deadline: Deadline, share: float) -> int:
     with time_machine.travel(at_share_left(deadline, share), tick=False):
-        return services.reminders_send()
+        return reminders_send()
 
 
 def reminder_rungs(deadline: Deadline) -> list[int]:
@@ -103,7 +104,7 @@ def test_each_wait_has_its_own_ladder(started_game):
     wait = start_players_wait(started_game)
     assert reminders_at(wait, 0.1) == 1
     with time_machine.travel(at_share_left(wait, 0.1), tick=False):
-        services.deadline_expire(deadline_id=wait.id, now=wait.due_at)  # her move is made for her
+        deadline_expire(deadline_id=wait.id, now=wait.due_at)  # her move is made for her
 
     [trading] = Deadline.objects.filter(game=started_game, done=False)
     assert trading.seat_id == wait.seat_id and trading.rungs_passed == 0
@@ -113,7 +114,7 @@ def test_each_wait_has_its_own_ladder(started_game):
 
 def test_the_preferences_page_saves_the_ladder_and_quiet_hours(client, alice):
     client.force_login(alice)
-    services.profile_get_or_create(user=alice)
+    profile_get_or_create(user=alice)
     url = reverse("links:reminders")
 
     client.post(url, {"reminders": "tenth", "quiet_from": "22:00", "quiet_until": "07:00"})

@@ -4,8 +4,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games import engine, selectors, services
+from games import engine
 from games.models import Game, Move, Seat
+from games.selectors.history import game_replay
+from games.services.lobby import game_add_bot, game_create, game_start
 from tests.helpers import fresh
 
 from .helpers import play_until
@@ -16,12 +18,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def bot_game(alice, django_capture_on_commit_callbacks):
     """A 4-player game played to the end by bots (one standing in for alice)."""
-    game = services.game_create(user=alice, edition="rio-grande", players=4, options={})
+    game = game_create(user=alice, edition="rio-grande", players=4, options={})
     for bot in ("heuristic", "random", "heuristic"):
-        services.game_add_bot(game_id=game.id, user=alice, bot=bot)
+        game_add_bot(game_id=game.id, user=alice, bot=bot)
     Seat.objects.filter(game=game, user=alice).update(bot_standing_in=True)
     with django_capture_on_commit_callbacks(execute=True):
-        services.game_start(game_id=game.id, user=alice)
+        game_start(game_id=game.id, user=alice)
     game = fresh(game)
     assert game.status == Game.Status.FINISHED
     return game
@@ -40,7 +42,7 @@ def replay_check(*args) -> str:
 
 
 def test_the_replay_rebuilds_the_cached_state_of_a_bot_game_played_to_the_end(bot_game):
-    replayed = selectors.game_replay(game=bot_game)
+    replayed = game_replay(game=bot_game)
 
     assert replayed.over
     assert engine.to_dict(replayed) == bot_game.state
@@ -70,10 +72,10 @@ def test_the_replay_check_reports_a_tampered_cached_state(played_game):
 
 
 def test_the_replay_check_prints_one_line_per_game_that_differs(played_game, alice):
-    other = services.game_create(user=alice, edition="amigo-classic", players=3, options={})
-    services.game_add_bot(game_id=other.id, user=alice)
-    services.game_add_bot(game_id=other.id, user=alice)
-    other = services.game_start(game_id=other.id, user=alice)
+    other = game_create(user=alice, edition="amigo-classic", players=3, options={})
+    game_add_bot(game_id=other.id, user=alice)
+    game_add_bot(game_id=other.id, user=alice)
+    other = game_start(game_id=other.id, user=alice)
     Game.objects.filter(pk=played_game.pk).update(seq=played_game.seq + 1)
     Game.objects.filter(pk=other.pk).update(state={**other.state, "turn": 5, "planted": 2})
     out = StringIO()
@@ -99,9 +101,9 @@ def test_the_replay_check_reports_a_move_log_that_no_longer_replays(played_game)
 
 
 def test_the_replay_check_can_check_one_game(played_game, alice):
-    other = services.game_create(user=alice, edition="rio-grande", players=2, options={})
-    services.game_add_bot(game_id=other.id, user=alice)
-    services.game_start(game_id=other.id, user=alice)
+    other = game_create(user=alice, edition="rio-grande", players=2, options={})
+    game_add_bot(game_id=other.id, user=alice)
+    game_start(game_id=other.id, user=alice)
     Game.objects.filter(pk=played_game.pk).update(state={**played_game.state, "turn": 1})
 
     assert replay_check(f"--game={other.pk}") == "replay check: games=1 mismatches=0\n"

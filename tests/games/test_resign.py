@@ -3,9 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from games import engine, services
-from games.basics.refusals import GameNotRunning, NotAllowed, NotYourSeat
+from games import engine
 from games.models import Game, Move, Seat
+from games.refusals import GameNotRunning, NotAllowed, NotYourSeat
+from games.services.lobby import game_create
+from games.services.seats import seat_reclaim, seat_resign
 from tests.helpers import fresh, state_of, user_at
 
 from .helpers import on_the_last_pass, play_until
@@ -38,20 +40,20 @@ def test_a_player_resigns_from_the_page_and_a_bot_plays_their_turn_at_once(clien
 
 def test_a_resigned_player_cannot_take_the_seat_back_or_resign_again(started_game):
     starter = user_at(started_game, 0)
-    services.seat_resign(game_id=started_game.id, user=starter)
+    seat_resign(game_id=started_game.id, user=starter)
 
     with pytest.raises(NotAllowed, match="You resigned from this game"):
-        services.seat_reclaim(game_id=started_game.id, user=starter)
+        seat_reclaim(game_id=started_game.id, user=starter)
     with pytest.raises(NotAllowed, match="resigned from this game already"):
-        services.seat_resign(game_id=started_game.id, user=starter)
+        seat_resign(game_id=started_game.id, user=starter)
 
 
 def test_only_a_player_of_a_running_game_can_resign(client, started_game, dave):
-    waiting = services.game_create(user=dave, edition="rio-grande", players=3, options={})
+    waiting = game_create(user=dave, edition="rio-grande", players=3, options={})
     with pytest.raises(NotYourSeat):
-        services.seat_resign(game_id=started_game.id, user=dave)
+        seat_resign(game_id=started_game.id, user=dave)
     with pytest.raises(GameNotRunning):
-        services.seat_resign(game_id=waiting.id, user=dave)
+        seat_resign(game_id=waiting.id, user=dave)
     response = client.post(reverse("games:resign", args=[started_game.id]))
     assert response.status_code == 302 and "/accounts/login/" in response.url
     assert fresh(started_game).seq == 0
@@ -59,7 +61,7 @@ def test_only_a_player_of_a_running_game_can_resign(client, started_game, dave):
 
 def test_a_player_who_resigned_ranks_last_and_gets_no_mail_but_the_result(started_game):
     leaver = user_at(started_game, 1)
-    services.seat_resign(game_id=started_game.id, user=leaver)
+    seat_resign(game_id=started_game.id, user=leaver)
 
     game = play_until(on_the_last_pass(started_game), lambda state: state.over)
 

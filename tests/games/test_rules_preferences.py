@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, selectors
+from games import engine
 from games.models import Move, Profile
+from games.selectors.history import state_at
 from tests.helpers import started, state_of
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +62,7 @@ def test_the_rules_saved_are_shown_on_the_page_and_set_for_the_seat_as_a_game_st
     others = [seat.position for seat in game.seats.exclude(user=bob)]
     assert all(engine.view(state_of(game), seat)["book"]["rules"] is None for seat in others)
     # The log and its replay hold it.
-    assert engine.to_dict(selectors.state_at(game=game, seq=game.seq)) == game.state
+    assert engine.to_dict(state_at(game=game, seq=game.seq)) == game.state
     # The start player is called all the same.
     assert game.outbox_set.filter(kind="your_turn").count() == 1
 

@@ -5,8 +5,10 @@ import random
 
 import pytest
 
-from games import engine, services
+from games import engine
 from games.models import Game, Move
+from games.services.lobby import game_start
+from games.services.moves import move_submit, move_submit_as
 from tests.helpers import state_of
 
 from .helpers import good_move, let_patience_run_out, position_of, post_move
@@ -25,7 +27,7 @@ def a_bot_moves_elsewhere(game: Game, mine: int, rng: random.Random) -> bool:
             continue
         harvests = [m for m in engine.legal_actions(state, position) if m["kind"] == "harvest"]
         if harvests:
-            services.move_submit_as(
+            move_submit_as(
                 game_id=game.id,
                 position=position,
                 action={"kind": "harvest", "field": harvests[0]["field"]},
@@ -38,7 +40,7 @@ def a_bot_moves_elsewhere(game: Game, mine: int, rng: random.Random) -> bool:
 
 def test_every_move_from_a_page_a_bot_move_behind_is_applied(client, alice):
     game = table(alice, ["heuristic", "heuristic", "heuristic"])
-    services.game_start(game_id=game.id, user=alice)
+    game_start(game_id=game.id, user=alice)
     client.force_login(alice)
     mine = position_of(game, alice)
     rng = random.Random(7)
@@ -63,7 +65,7 @@ def test_every_move_from_a_page_a_bot_move_behind_is_applied(client, alice):
 def trading_alice(alice):
     """Alice (a person) is the active player and trading, at a table of two bots."""
     game = table(alice, ["heuristic", "heuristic"])
-    services.game_start(game_id=game.id, user=alice)
+    game_start(game_id=game.id, user=alice)
     mine = position_of(game, alice)
     while not (state_of(game).phase == "trade" and state_of(game).active == mine):
         state = state_of(game)
@@ -71,7 +73,7 @@ def trading_alice(alice):
             let_patience_run_out(game)  # a bot trading waits for alice to offer
             continue
         action = {"kind": "end_trading"} if state.phase == "trade" else good_move(game, mine)
-        services.move_submit(game_id=game.id, user=alice, action=action, expected_seq=game.seq)
+        move_submit(game_id=game.id, user=alice, action=action, expected_seq=game.seq)
     return game, mine
 
 
@@ -80,7 +82,7 @@ def test_ending_trading_from_a_page_that_did_not_show_a_bots_new_offer_ends_it(c
     page_seq = game.seq
     state = state_of(game)
     bot = (mine + 1) % state.players
-    services.move_submit_as(
+    move_submit_as(
         game_id=game.id,
         position=bot,
         action={"kind": "offer", "to": mine, "give": [state.hands[bot][0]]},
@@ -98,7 +100,7 @@ def test_ending_trading_from_a_page_that_did_not_show_a_bots_new_offer_ends_it(c
 def test_a_second_click_of_the_same_button_is_refused_as_made_already(client, alice):
     game, mine = trading_alice(alice)
     page_seq = game.seq
-    services.move_submit(
+    move_submit(
         game_id=game.id, user=alice, action={"kind": "end_trading"}, expected_seq=game.seq
     )
     client.force_login(alice)

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import engine
+from games.calls.outbox import CALLS
 from games.engine.bots import make_bot
 from games.engine.bots.book import BookBot
-from games.mail.outbox import CALLS
 from games.models import Outbox, Seat
 from tests.helpers import make_user, started, state_of
 

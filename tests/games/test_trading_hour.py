@@ -8,8 +8,8 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games import services
 from games.models import Deadline, Game, Profile, Seat
+from games.services.timeouts import deadlines_sweep
 from tests.helpers import state_of, user_at
 
 from .helpers import play_until, seq_of
@@ -71,9 +71,9 @@ def test_the_trading_window_ends_at_the_players_hour_in_their_zone_or_at_its_end
     row = trading_row(started_game)
     assert (row.seat.position, row.started_at, row.due_at) == (active, trading_starts, due)
 
-    assert services.deadlines_sweep(now=due - timedelta(seconds=1)) == 0
+    assert deadlines_sweep(now=due - timedelta(seconds=1)) == 0
     assert state_of(started_game).phase == "trade"
-    assert services.deadlines_sweep(now=due + timedelta(seconds=1)) == 1
+    assert deadlines_sweep(now=due + timedelta(seconds=1)) == 1
     assert state_of(started_game).phase != "trade"  # trading ended
     assert seat_at(started_game, active).trading_ends_at_time is None  # its window is over
 

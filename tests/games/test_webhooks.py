@@ -10,11 +10,13 @@ from django.core import mail as sent_mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
-from games.mail import compose, hooks, links, outbox
+from games.calls import outbox, payloads, routing
+from games.calls.webhooks import webhook_save, webhooks_retry
+from games.mail import compose, links
 from games.mail.context import common_context
 from games.models import Outbox, Profile, Webhook, WebhookDelivery
-from games.readers import locales, routing
+from games.services.profiles import locale_save
+from games.wording import locales
 from tests.helpers import started, state_of
 
 from .helpers import (
@@ -61,7 +63,7 @@ def signed_rightly(request: dict, secret: str) -> bool:
 
 def hooked(receiver, *users) -> dict:
     return {
-        user.username: services.webhook_save(user=user, url=receiver.url(user.username))
+        user.username: webhook_save(user=user, url=receiver.url(user.username))
         for user in users
     }
 
@@ -104,7 +106,7 @@ def test_the_webhook_speaks_its_players_language_and_needs_no_mail(
     receiver, alice, bob, django_capture_on_commit_callbacks
 ):
     for user in (alice, bob):
-        services.locale_save(user=user, language="de", time_zone="Europe/Berlin")
+        locale_save(user=user, language="de", time_zone="Europe/Berlin")
         calls_routed(user, NO_MAIL)
     hooked(receiver, alice, bob)
     with django_capture_on_commit_callbacks(execute=True):
@@ -127,9 +129,9 @@ def test_the_webhook_speaks_its_players_language_and_needs_no_mail(
 def test_discord_and_slack_addresses_get_their_own_shapes(started_game, url, shape, key):
     row = Outbox.objects.get(game=started_game)
 
-    body = json.loads(hooks.body(row, url=url, delivery_id=1, now=timezone.now()))
+    body = json.loads(payloads.body(row, url=url, delivery_id=1, now=timezone.now()))
 
-    assert hooks.shape(url) == shape
+    assert payloads.shape(url) == shape
     assert set(body) <= {key, "allowed_mentions"}
     subject, link = body[key].split("\n")
     assert subject == f"Your turn in {started_game.name} (turn 1)"
@@ -147,20 +149,20 @@ def test_a_failing_webhook_is_tried_again_after_a_minute_then_five_then_receives
     first = delivery.next_at - timedelta(minutes=1)
     assert (delivery.attempts, delivery.sent_at) == (1, None)
 
-    assert services.webhooks_retry(now=first + timedelta(seconds=59)) == 0
+    assert webhooks_retry(now=first + timedelta(seconds=59)) == 0
     assert len(receiver.received) == 1
-    assert services.webhooks_retry(now=first + timedelta(minutes=1)) == 0
+    assert webhooks_retry(now=first + timedelta(minutes=1)) == 0
     assert len(receiver.received) == 2
     second = first + timedelta(minutes=1)
-    assert services.webhooks_retry(now=second + timedelta(minutes=4)) == 0
+    assert webhooks_retry(now=second + timedelta(minutes=4)) == 0
     assert len(receiver.received) == 2
-    assert services.webhooks_retry(now=second + timedelta(minutes=5)) == 1
+    assert webhooks_retry(now=second + timedelta(minutes=5)) == 1
 
     assert len(receiver.received) == 3
     assert len({r["headers"]["X-Bohnanza-Delivery"] for r in receiver.received}) == 1
     delivery.refresh_from_db()
     assert delivery.sent_at is not None and delivery.attempts == 3
-    assert services.webhooks_retry(now=second + timedelta(hours=5)) == 0
+    assert webhooks_retry(now=second + timedelta(hours=5)) == 0
     assert len(receiver.received) == 3
 
 
@@ -196,7 +198,7 @@ def test_a_webhook_failing_five_deliveries_in_a_row_is_turned_off_with_one_mail(
     with django_capture_on_commit_callbacks(execute=True):
         for retry in range(1, 5):
             assert Webhook.objects.get(user=alice).active and sent_mail.outbox == []
-            services.webhooks_retry(now=now + timedelta(hours=3 * retry))
+            webhooks_retry(now=now + timedelta(hours=3 * retry))
 
     webhook = Webhook.objects.get(user=alice)
     assert not webhook.active and webhook.failures == 5
@@ -325,7 +327,7 @@ def test_a_post_in_tokyos_night_waits_for_its_morning(
         assert receiver.received == []
 
         clock.move_to(MORNING_IN_TOKYO - timedelta(seconds=1))
-        assert services.webhooks_retry() == 0
+        assert webhooks_retry() == 0
         clock.move_to(MORNING_IN_TOKYO)
-        assert services.webhooks_retry() == 1
+        assert webhooks_retry() == 1
     assert len(receiver.received) == 1

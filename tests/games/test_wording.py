@@ -11,8 +11,9 @@ from django.conf import settings
 from django.core import mail as sent_mail
 from django.urls import reverse
 
-from games import services
+from games.calls.mailing import outbox_send
 from games.models import Outbox
+from games.services.lobby import game_create
 from tests.helpers import state_of, user_at
 
 from .campaigns import bohnaparte_game
@@ -129,7 +130,7 @@ def test_a_german_invitation_names_bohnanza_the_card_game_of_bean_trading(
     client, alice, django_capture_on_commit_callbacks
 ):
     speak(alice, "de")
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="amigo-classic", players=4, options={}, is_open=False, name="Beans"
     )
     client.force_login(alice)
@@ -206,7 +207,7 @@ def test_a_french_mail_names_the_deadlines_month_in_lower_case(started_game):
     speak(reader, "fr")
     play_until(started_game, lambda state: user_at(started_game, state.active) == reader)
     row = Outbox.objects.get(user=reader, kind="your_turn")
-    assert services.outbox_send(outbox_id=row.id)
+    assert outbox_send(outbox_id=row.id)
     due = datetime.fromisoformat(row.context["due"])
     month = MONTHS["fr"][due.month - 1]
 

@@ -8,8 +8,10 @@ from django.contrib.auth import get_user_model
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from games import engine, services
+from games import engine
 from games.models import Deadline, Game, Move
+from games.services.lobby import game_create, game_start, seat_join
+from games.services.moves import MoveResult, move_submit
 from tests.helpers import user_at
 
 
@@ -25,21 +27,21 @@ def users(count: int = 3) -> list:
 
 def started_game(players: list) -> Game:
     alice, *others = players
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="rio-grande", players=len(players), options={}, name="Bean Acres"
     )
     for user in others:
-        services.seat_join(game_id=game.id, user=user)
-    return services.game_start(game_id=game.id, user=alice)
+        seat_join(game_id=game.id, user=user)
+    return game_start(game_id=game.id, user=alice)
 
 
 def state(game: Game) -> engine.State:
     return engine.from_dict(Game.objects.get(pk=game.pk).state)
 
 
-def play(game: Game, position: int, action: dict) -> services.MoveResult:
+def play(game: Game, position: int, action: dict) -> MoveResult:
     fresh = Game.objects.get(pk=game.pk)
-    return services.move_submit(
+    return move_submit(
         game_id=game.id, user=user_at(game, position), action=action, expected_seq=fresh.seq
     )
 

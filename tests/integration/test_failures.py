@@ -10,8 +10,9 @@ from django.urls import reverse
 from bench.async_infra import Beat, wait_until
 from bohnanza_site import settings as site_settings
 from bohnanza_site.celery import app
-from games import engine, services, task_queue
+from games import engine, task_queue
 from games.models import Game, Move, Outbox
+from games.services.lobby import game_add_bot, game_create, game_start
 from tests.games.helpers import post_move
 
 from .helpers import (
@@ -110,12 +111,12 @@ def test_workers_without_the_beat_make_timeouts_once_a_beat_alone_runs_beside_th
 def a_bot_to_move(alice) -> Game:
     """A started 4-player game of a person and three bots, moved on (by the person's default
     moves) to a step that waits for a bot."""
-    game = services.game_create(
+    game = game_create(
         user=alice, edition="rio-grande", players=4, options={}, name="Beans and bots"
     )
     for _ in range(3):
-        services.game_add_bot(game_id=game.id, user=alice)
-    game = services.game_start(game_id=game.id, user=alice)
+        game_add_bot(game_id=game.id, user=alice)
+    game = game_start(game_id=game.id, user=alice)
     person = game.seats.get(user=alice).position
     while person in engine.waiting_for(state(game)):
         play(game, person, engine.default_move(state(game), person))

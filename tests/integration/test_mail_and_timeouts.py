@@ -7,8 +7,8 @@ import pytest
 from django.db import connections
 
 from bench.async_infra import wait_until
-from games import services
 from games.models import Deadline, Outbox, Seat
+from games.services.timeouts import deadlines_sweep
 
 from .helpers import (
     make_due,
@@ -96,7 +96,7 @@ def test_two_sweeps_at_once_make_one_automatic_move_and_one_mail(table, smtp):
     def sweep():
         try:
             start.wait(5)
-            results.append(services.deadlines_sweep())
+            results.append(deadlines_sweep())
         finally:
             connections.close_all()
 

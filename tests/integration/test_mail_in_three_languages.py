@@ -12,10 +12,12 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from bench.async_infra import wait_until
-from games import engine, selectors, services
+from games import engine
 from games.engine.beans import bean_name
 from games.mail import links
 from games.models import Game, Profile
+from games.selectors.history import state_at
+from games.services.profiles import profile_get_or_create
 
 from .helpers import users
 from .test_play_by_mail import (
@@ -272,7 +274,7 @@ def called_at_the_step(players: Players, state) -> list[str]:
         user = players.people[position]
         mail = players.box.freshest(user)
         shown = links.read_reply_address(mail.message["Reply-To"]).seq
-        then = selectors.state_at(game=players.game, seq=shown)
+        then = state_at(game=players.game, seq=shown)
         if engine.call_key(then, position) != engine.call_key(state, position):
             failures.append(
                 f"{state.names[position]} awaited at {engine.prompt(state, position).key} "
@@ -287,7 +289,7 @@ def test_an_english_a_german_and_a_french_player_play_a_whole_game_by_mail(
     smtp.clear()
     people = users(3)
     for user, language in zip(people, LANGUAGES, strict=True):
-        services.profile_get_or_create(user=user)
+        profile_get_or_create(user=user)
         Profile.objects.filter(user=user).update(mail=Profile.Mail.BOARD, language=language)
     game = a_game(people)
     players = Players(smtp, game, people, receiver)

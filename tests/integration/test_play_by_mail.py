@@ -14,10 +14,12 @@ from django.test import Client
 from django.urls import reverse
 
 from bench.async_infra import free_port, wait_until
-from games import engine, services
+from games import engine
 from games.mail import links
 from games.models import Game, Move, Outbox, Profile
 from games.services import lobby
+from games.services.lobby import game_create, game_start, seat_join
+from games.services.profiles import profile_get_or_create
 from mailplay.models import InboundReply
 from mailplay.receiver import ReplyReceiver
 
@@ -56,11 +58,11 @@ def seated_in_order(monkeypatch):
 
 def a_game(players) -> Game:
     alice, *others = players
-    game = services.game_create(user=alice, edition="rio-grande", players=3, options={})
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
     Game.objects.filter(pk=game.pk).update(seed=SEED, seed_hash=engine.seed_hash(SEED))
     for user in others:
-        services.seat_join(game_id=game.id, user=user)
-    return services.game_start(game_id=game.id, user=alice)
+        seat_join(game_id=game.id, user=user)
+    return game_start(game_id=game.id, user=alice)
 
 
 class Mailbox:
@@ -140,7 +142,7 @@ def test_three_players_play_a_whole_game_by_replying_to_their_mail(
     smtp.clear()
     players = users(3)
     for user in players:
-        services.profile_get_or_create(user=user)
+        profile_get_or_create(user=user)
     Profile.objects.filter(user__in=players).update(mail=Profile.Mail.BOARD)
     game = a_game(players)
     box, done = Mailbox(smtp, game), set()

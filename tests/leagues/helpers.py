@@ -5,9 +5,10 @@ from functools import partial
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, services
+from games import engine
 from games.engine import bots
 from games.models import Game, Move
+from games.services.moves import game_finished, move_submit_as
 from tests import helpers as shared
 
 # A table of the 1997 rules, which share a tie: the coins alone choose the places.
@@ -25,7 +26,7 @@ def ended_with(game: Game, coins: list[int], turn: int | None = None) -> Game:
     game.state = engine.to_dict(state)
     with transaction.atomic():  # as in the transaction of the game's last move
         game.save(update_fields=["state"])
-        services.game_finished(game=game, state=state, now=timezone.now())
+        game_finished(game=game, state=state, now=timezone.now())
     return Game.objects.get(pk=game.pk)
 
 
@@ -41,7 +42,7 @@ def played_to_the_end(game: Game) -> Game:
         state = engine.from_dict(game.state)
         position = engine.waiting_for(state)[0]
         action = bots.make_bot("heuristic", f"tests/{position}").choose(state, position)
-        services.move_submit_as(
+        move_submit_as(
             game_id=game.id,
             position=position,
             action=action,

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.models import Game, Move
+from games.services.profiles import profile_get_or_create
 from leagues.models import RatingChange, SeatResult
 from leagues.pools import LEADERBOARD_MIN_GAMES
 from tests.helpers import user_at
@@ -117,7 +117,7 @@ def test_the_rating_chart_has_a_value_axis_and_dates_in_the_readers_zone_and_lan
     changes = RatingChange.objects.filter(user=alice, pool="bohnanza-3").order_by("rated_at")
     for day, change in enumerate(changes):
         RatingChange.objects.filter(pk=change.pk).update(rated_at=first + timedelta(days=day))
-    profile = services.profile_get_or_create(user=alice)
+    profile = profile_get_or_create(user=alice)
     profile.language, profile.time_zone = "de", "Pacific/Auckland"
     profile.save()
     client.force_login(alice)

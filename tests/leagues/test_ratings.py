@@ -7,8 +7,10 @@ import pytest
 from django.apps import apps as django_apps
 from django.core.management import call_command
 
-from games import services
 from games.models import Game, Seat
+from games.services.lobby import game_cancel, game_create
+from games.services.moves import game_finished
+from games.services.seats import seat_resign
 from leagues.models import Rating, RatingChange
 from leagues.pools import POOLS, pool_of
 from tests.helpers import user_at
@@ -61,7 +63,7 @@ def test_a_four_player_game_with_a_tie_moves_ratings_as_openskill_computes_them(
 
 def test_a_game_is_rated_once_even_if_its_end_is_heard_twice(table_of_four):
     game = ended_with(table_of_four, coins=[1, 2, 3, 4])
-    services.game_finished(game=game, state=None, now=game.finished_at)
+    game_finished(game=game, state=None, now=game.finished_at)
 
     assert RatingChange.objects.filter(game=game).count() == 4
     assert set(Rating.objects.values_list("games", flat=True)) == {1}
@@ -85,8 +87,8 @@ def test_rebuilding_the_ratings_gives_the_same_table_and_history(alice, bob, car
 def test_games_with_a_bot_at_the_start_or_shorter_than_a_round_are_not_rated(four, alice, bob):
     ended_with(started([alice, bob], bots=1), coins=[3, 2, 1])
     ended_with(started(four), coins=[3, 2, 1, 0], turn=3)
-    cancelled = services.game_create(user=alice, edition="amigo-1997", players=3, options={})
-    services.game_cancel(game_id=cancelled.id, user=alice)
+    cancelled = game_create(user=alice, edition="amigo-1997", players=3, options={})
+    game_cancel(game_id=cancelled.id, user=alice)
 
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
     call_command("ratings_rebuild", stdout=io.StringIO())
@@ -95,7 +97,7 @@ def test_games_with_a_bot_at_the_start_or_shorter_than_a_round_are_not_rated(fou
 
 def test_a_player_who_resigned_finishes_last_in_the_rating(table_of_four):
     leaver = user_at(table_of_four, 0)
-    services.seat_resign(game_id=table_of_four.id, user=leaver)
+    seat_resign(game_id=table_of_four.id, user=leaver)
 
     game = played_to_the_end(table_of_four)
 

@@ -6,11 +6,13 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from games import services as game_services
-from games.basics.refusals import NotAllowed, ServiceError
+from games.calls import routing
+from games.calls.mailing import outbox_send
 from games.mail import compose
 from games.models import Deadline, Game, Outbox, Profile
-from games.readers import routing
+from games.refusals import NotAllowed, ServiceError
+from games.services.profiles import profile_get_or_create
+from games.services.vacations import vacation_start
 from leagues.models import Entry, Rating, Season
 from leagues.services import leagues as services
 from tests.helpers import user_at
@@ -95,7 +97,7 @@ def test_a_league_game_waits_for_vacations_no_longer_than_its_league_allows(four
     game = Game.objects.filter(league_game__group__season=season).first()
     deadline = Deadline.objects.get(game=game, done=False)
 
-    game_services.vacation_start(user=deadline.seat.user, days=10)
+    vacation_start(user=deadline.seat.user, days=10)
 
     assert Deadline.objects.get(id=deadline.id).due_at - deadline.due_at == timedelta(days=3)
 
@@ -166,7 +168,7 @@ def test_the_end_promotes_relegates_mails_everyone_and_opens_the_next_sign_up(ei
     assert following.status == Season.Status.SIGNUP
 
     row = rows.get(user=top2)
-    game_services.outbox_send(outbox_id=row.id)
+    outbox_send(outbox_id=row.id)
     sent = mail.outbox[-1]
     assert sent.subject == "Season 1 of Bean Counters is over"
     assert "You finished 1 in division 2" in sent.body
@@ -179,10 +181,10 @@ def test_the_end_promotes_relegates_mails_everyone_and_opens_the_next_sign_up(ei
     assert following.entries.get(user=top2).division == 1
 
     # The seasons are named by their numbers, worded in each recipient's language.
-    german = game_services.profile_get_or_create(user=top1)
+    german = profile_get_or_create(user=top1)
     german.language = "de"
     german.save(update_fields=["language"])
-    game_services.outbox_send(outbox_id=rows.get(user=top1).id)
+    outbox_send(outbox_id=rows.get(user=top1).id)
     sent = mail.outbox[-1]
     assert sent.subject == "Saison 1 von Bean Counters ist vorbei"
     assert "Saison 2" in sent.body and "Season" not in sent.body
@@ -208,7 +210,7 @@ def test_a_season_starts_by_itself_on_its_start_date_or_waits_for_more_players(f
 def test_a_league_games_mail_names_it_in_its_readers_language(alice, bob, carol, dave):
     four = [alice, bob, carol, dave]
     for user in four:
-        profile = game_services.profile_get_or_create(user=user)
+        profile = profile_get_or_create(user=user)
         profile.language = "de"
         profile.save(update_fields=["language"])
     league = league_of(alice)

@@ -4,8 +4,9 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
+from games.calls.mailing import outbox_flush
 from games.models import Profile
+from games.services.profiles import profile_get_or_create
 from tests.helpers import started
 
 
@@ -18,8 +19,8 @@ def tasks_run_in_process(eager_celery):
 def table(alice, bob, carol):
     """A game of three who all play by mail; the first mail is out."""
     for user in (alice, bob, carol):
-        services.profile_get_or_create(user=user)
+        profile_get_or_create(user=user)
     Profile.objects.update(mail=Profile.Mail.BOARD)
     game = started([alice, bob, carol])
-    services.outbox_flush(older_than=timedelta(0))
+    outbox_flush(older_than=timedelta(0))
     return game

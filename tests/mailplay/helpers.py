@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 from django.core import mail as sent_mail
 
-from games import engine, services
+from games import engine
+from games.calls.mailing import outbox_flush
 from games.mail import links
 from tests.helpers import fresh
 
@@ -25,7 +26,7 @@ def last_mail_to(user):
 
 def first_call(game):
     """The player the game waits for, and the mail that calls them."""
-    services.outbox_flush(older_than=timedelta(0))
+    outbox_flush(older_than=timedelta(0))
     player = awaited(game)
     return player, last_mail_to(player)
 

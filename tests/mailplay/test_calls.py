@@ -7,9 +7,11 @@ from datetime import timedelta
 import pytest
 from django.core import mail as sent_mail
 
-from games import engine, services
+from games import engine
+from games.calls.mailing import outbox_flush
 from games.mail import links
 from games.models import Move
+from games.services.moves import move_submit
 from mailplay.services import reply_receive
 from tests.helpers import fresh, state_of
 
@@ -24,7 +26,7 @@ def last_mails(user) -> list:
 
 
 def flushed():
-    services.outbox_flush(older_than=timedelta(0))
+    outbox_flush(older_than=timedelta(0))
 
 
 def shows_now(game, mail) -> bool:
@@ -42,7 +44,7 @@ def seat_of(game, user) -> int:
 
 
 def by_page(game, user, action: dict) -> None:
-    services.move_submit(game_id=game.id, user=user, action=action, expected_seq=fresh(game).seq)
+    move_submit(game_id=game.id, user=user, action=action, expected_seq=fresh(game).seq)
 
 
 def test_a_player_whose_offer_was_taken_is_called_to_plant_what_they_got(table):

@@ -6,7 +6,8 @@ from datetime import timedelta
 import pytest
 from django.utils import translation
 
-from games import engine, services
+from games import engine
+from games.calls.mailing import outbox_flush
 from games.engine.beans import bean_name
 from games.models import Profile
 from mailplay.services import reply_receive
@@ -32,7 +33,7 @@ def offer_by_reply(table, maker_language: str, receiver_language: str):
     wanted = engine.view(state_of(table), 0)["bean_types"][0]
     outcome = reply_receive(raw=reply(message, f"offer {receiver.username} give 1 ask 1 {wanted}"))
     assert outcome.startswith("played: offer"), outcome
-    services.outbox_flush(older_than=timedelta(0))
+    outbox_flush(older_than=timedelta(0))
     return active, last_mail_to(receiver)
 
 

@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.core import mail as sent_mail
 
-from games import services
+from games.calls.mailing import outbox_flush
 from games.mail import links
 from games.models import Profile
 from mailplay.services import reply_receive
@@ -59,7 +59,7 @@ def test_too_many_refusals_are_told_once_a_game_and_hour(table, settings):
     player, message = first_call(table)
     others = [seat.user for seat in fresh(table).seats.exclude(user=player)]
     other_game = started([player, *others])
-    services.outbox_flush(older_than=timedelta(0))
+    outbox_flush(older_than=timedelta(0))
     mails = len(sent_mail.outbox)
     with time_machine.travel("2026-11-26 10:10Z", tick=False) as clock:
         for mail in [message] * 3 + [board_mail(other_game, player)] * 2:

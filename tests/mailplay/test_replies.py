@@ -7,7 +7,7 @@ from anymail.inbound import AnymailInboundMessage
 from anymail.signals import AnymailInboundEvent, inbound
 from django.core import mail as sent_mail
 
-from games import services
+from games.calls.mailing import outbox_flush
 from games.mail import links
 from mailplay.models import InboundReply
 from mailplay.services import reply_receive
@@ -25,7 +25,7 @@ def unchanged(game):
 
 def test_the_mail_asking_for_a_move_carries_the_board_the_moves_and_a_reply_address(table):
     player = awaited(table)
-    services.outbox_flush(older_than=timedelta(0))
+    outbox_flush(older_than=timedelta(0))
 
     message = last_mail_to(player)
 
@@ -228,7 +228,7 @@ def test_a_reply_posted_to_a_mail_services_webhook_is_played(table):
 
 def test_a_player_who_wants_the_short_mail_gets_no_board_and_no_reply_address(alice, bob, carol):
     started([alice, bob, carol])
-    services.outbox_flush(older_than=timedelta(0))
+    outbox_flush(older_than=timedelta(0))
 
     [message] = sent_mail.outbox
     assert message.reply_to == []

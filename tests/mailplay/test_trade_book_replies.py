@@ -5,7 +5,8 @@ from datetime import timedelta
 
 import pytest
 
-from games import engine, services
+from games import engine
+from games.calls.mailing import outbox_flush
 from games.mail import commands
 from mailplay.services import reply_receive
 from tests.helpers import fresh, state_of
@@ -23,7 +24,7 @@ def others(game, player):
 def trading(game):
     """The active player plants and turns up the face-up cards; their answer mail, in the
     trading phase."""
-    services.outbox_flush(older_than=timedelta(0))
+    outbox_flush(older_than=timedelta(0))
     active = awaited(game)
     assert reply_receive(raw=reply(last_mail_to(active), "1\nstop")) == "played: 1, stop"
     assert state_of(game).phase == "trade"

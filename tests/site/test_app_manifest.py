@@ -7,7 +7,7 @@ import struct
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.services.profiles import profile_get_or_create
 from tests.helpers import make_user
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +76,7 @@ def test_the_manifest_speaks_the_visitors_language_and_a_players_own(client):
     assert german["description"].startswith("Bohnen anbauen, handeln und ernten")
 
     player = make_user("fleur")
-    services.profile_get_or_create(user=player, language="fr")
+    profile_get_or_create(user=player, language="fr")
     client.force_login(player)
     french = manifest_of(client, accept_language="de")
     assert french["lang"] == "fr"

@@ -5,7 +5,8 @@ from datetime import timedelta
 
 from django.utils.translation import gettext_noop
 
-from games.mail import compose, links, outbox
+from games.calls import outbox
+from games.mail import compose, links
 from games.pages import forms
 from games.selectors import link_previews, parts
 from games.services import link_actions

@@ -6,8 +6,8 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from games import services
-from games.basics.refusals import ServiceError
+from games.refusals import ServiceError
+from games.services.imports import game_import
 
 
 class Command(BaseCommand):
@@ -31,7 +31,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{file}: {error.strerror}") from None
         try:
-            imported = services.game_import(user=user, text=text)
+            imported = game_import(user=user, text=text)
         except ServiceError as error:
             raise CommandError(f"{file}: {error.message}") from None
         for name, recorded, replayed in imported.scores:

@@ -4,8 +4,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import engine, selectors
+from games import engine
 from games.models import Game
+from games.selectors.history import game_replay
 
 
 class Command(BaseCommand):
@@ -32,7 +33,7 @@ class Command(BaseCommand):
 
 def _difference(game: Game) -> str | None:
     try:
-        replayed = selectors.game_replay(game=game)
+        replayed = game_replay(game=game)
     except engine.ReplayError as error:
         return f"the move log does not replay: {error}"
     seqs = list(game.moves.order_by("seq").values_list("seq", flat=True))
