@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from botapi import selectors, services, tokens
+from games.engine.typed_numbers import small_number
 from games.refusals import ServiceError
 from games.selectors.profiles import profile_of
-from games.typed_numbers import small_number
 
 
 @login_required

@@ -362,7 +362,7 @@ class Webhook(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhook"
     )
     url = models.URLField(max_length=500)
-    # Signs each body sent to the address (services/webhooks); shown to its player once.
+    # Signs each body sent to the address (calls/webhooks); shown to its player once.
     secret = models.CharField(max_length=64)
     active = models.BooleanField(default=True)
     # Deliveries that failed for good, in a row: so many turn the webhook off.
@@ -376,7 +376,7 @@ class Webhook(models.Model):
 
 class Delivery(models.Model):
     """One outbox row sent by a channel besides mail: written with the row, so it is sent once,
-    and tried again with back-off while the channel fails (`services/deliveries.py`)."""
+    and tried again with back-off while the channel fails (`calls/deliveries.py`)."""
 
     outbox = models.ForeignKey(Outbox, on_delete=models.CASCADE)
     attempts = models.PositiveSmallIntegerField(default=0)

@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.engine.typed_numbers import small_number
 from games.refusals import ServiceError
-from games.typed_numbers import small_number
 from leagues import exports
 from leagues.forms import LeagueForm
 from leagues.models import League, Season

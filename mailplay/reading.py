@@ -50,7 +50,7 @@ def not_a_persons_reply(message: AnymailInboundMessage) -> str:
 
 def reply_lines(message: AnymailInboundMessage) -> list[str]:
     """The lines a player wrote above the quoted mail and their signature, stripped, the empty
-    ones kept (they end the moves: games.mail.commands.read_out)."""
+    ones kept (they end the moves: mailplay.commands.read_out)."""
     text = _body(message, "text/plain") or _text_of_html(_body(message, "text/html"))
     written = _PARSER.read(text=text.replace("\r\n", "\n")).replies
     body = written[0].body if written else ""

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.calls import outbox
+from games.engine.move_words import CommandError
 from games.mail import commands, compose, links
 from games.mail.context import board_context
 from games.models import Game, Seat
@@ -33,6 +34,7 @@ from games.selectors.profiles import profile_of
 from games.services.moves import MoveResult, move_submit
 from games.wording import locales
 
+from . import commands as reply
 from .models import InboundReply, RefusalNotice
 from .reading import (
     addresses,
@@ -113,11 +115,11 @@ def _receive(message, sender: str, recipients: list[str], record: InboundReply) 
 
 
 def _reply_play(message, user, seat: Seat, reply_to) -> str:
-    moves, ignored = commands.read_out(reply_lines(message))
+    moves, ignored = reply.read_out(reply_lines(message))
     answering = answerable_id_of(message)
     try:
         if ignored and not moves:  # only words: the first says why there is no move
-            raise Refused(_refusal(ignored[0], commands.not_a_move(ignored[0])))
+            raise Refused(_refusal(ignored[0], reply.not_a_move(ignored[0])))
         lines, made = _play(user, seat, reply_to.seq, moves)
     except Refused as refusal:
         _answer(user, seat, str(refusal), ignored=ignored if moves else [], answering=answering)
@@ -146,18 +148,18 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> tuple[list[str], list
             numbered = [command.text for command in commands.commands(shown)]
             view, expected, made = shown, seq, []
             for line in lines:
-                action = commands.parse(line, view, hand, numbered)
-                if action["kind"] in commands.WRITTEN_OUT and expected < game.seq:
+                action = reply.parse(line, view, hand, numbered)
+                if reply.written_out(action) and expected < game.seq:
                     # Written on an older board: read on the board as it is now.
                     view = engine.view(engine.from_dict(game.state), seat.position)
-                    action, expected = commands.parse(line, view, hand, numbered), game.seq
+                    action, expected = reply.parse(line, view, hand, numbered), game.seq
                 result = move_submit(
                     game_id=game.id, user=user, action=action, expected_seq=expected
                 )
                 expected = result.seq
                 made += _worded(result, seat.position)
                 view = engine.view(engine.from_dict(result.game.state), seat.position)
-    except (commands.CommandError, engine.IllegalMove, ServiceError) as refusal:
+    except (CommandError, engine.IllegalMove, ServiceError) as refusal:
         raise Refused(_refusal(line, refusal)) from None
     return lines, made
 

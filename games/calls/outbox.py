@@ -2,7 +2,7 @@
 
 A row is one mail to one user about one move of one game: (user, game, seq, kind) is unique, so
 writing it again does nothing. Its context (`games.mail.context`) holds only what the recipient
-may know. The sending, once the transaction has committed, is a service (services.outbox_send),
+may know. The sending, once the transaction has committed, is `calls.mailing.outbox_send`,
 which builds the message (`games.mail.compose`).
 """
 

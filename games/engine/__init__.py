@@ -13,10 +13,12 @@ from .compiled import search_path
 
 __path__ = search_path(__path__, __name__)  # the compiled modules, where built
 
+from . import action_words as _action_words  # noqa: F401  (registers their words)
 from . import actions as _actions  # noqa: F401  (registers the base game's moves)
 from .beans import BEANS, payout
 from .bohnaparte.expansion import Bohnaparte
 from .book import follow as _follow  # noqa: F401  (the trade book's moves on a seat's behalf)
+from .book import move_words as _book_move_words  # noqa: F401  (registers their words)
 from .book import moves as _book_moves  # noqa: F401  (registers the trade book's moves)
 from .book import wording as _book_wording  # noqa: F401  (its lines in the log)
 from .conflicts import what_changed

@@ -111,6 +111,9 @@ class Expansion:
     prompt_wordings: ClassVar[dict] = {}
     turn_steps: ClassVar[dict[str, tuple[str, str]]] = {}
     guide: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # Its kinds' words (`move_words.MoveWords`): their buttons on the page, their commands in
+    # a mail. A kind without words is shown by the expansion's own part of the page.
+    kind_words: ClassVar[tuple] = ()
 
     # How its games end.
 

@@ -2,7 +2,7 @@
 editions, phases, kinds of move, words, scores and tie-breaks), so that an expansion is one
 object and one line in `games.engine`."""
 
-from . import editions, guide, move_kinds, phases, state
+from . import editions, guide, move_kinds, move_words, phases, state
 from .ending import register_count, register_tie_break
 from .events import register_wordings
 from .expansions import EXPANSIONS, Expansion
@@ -23,6 +23,8 @@ def install(expansion: Expansion) -> Expansion:
     for kind in expansion.move_kinds:
         move_kinds.register(kind)
     register_wordings(expansion.event_wordings)
+    for words in expansion.kind_words:
+        move_words.register(words)
     WORDINGS.update(expansion.prompt_wordings)
     guide.register_steps(expansion.turn_steps)
     for key, (scores, unit) in expansion.counts().items():

@@ -15,7 +15,7 @@ from games import engine
 from games.engine.beans import bean_name
 from games.engine.ending import worded_summary
 from games.engine.events import bean_summary
-from games.mail import commands
+from games.mail import board_text, commands
 from games.models import Game, Move, Outbox, Seat
 from games.wording import durations
 
@@ -27,8 +27,8 @@ def board_context(state, position: int) -> dict:
     to mail."""
     view = engine.view(state, position)
     return {
-        "board": commands.board(view),
-        "book": commands.book(view),
+        "board": board_text.board_text(view),
+        "book": board_text.book_text(view),
         "commands": commands.commands_text(view),
         "page_only": commands.page_only(view),
     }

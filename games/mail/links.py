@@ -1,10 +1,10 @@
 """One-click links for mails: signed, expiring, and harmless to open.
 
 A link names one action for one user in one game. Opening it (GET) shows what would happen
-and a button (selectors.link_preview); only the button's POST acts (services.link_act),
-because mail scanners open every link they see. The link itself is the permission, as for an
-unsubscribe link: the mail went to that user's address. Someone signed in as another user is
-turned away.
+and a button (selectors/link_previews.link_preview); only the button's POST acts
+(services/link_actions.link_act), because mail scanners open every link they see. The link
+itself is the permission, as for an unsubscribe link: the mail went to that user's address.
+Someone signed in as another user is turned away.
 """
 
 import re

@@ -15,11 +15,11 @@ from django.utils.translation import ngettext
 from games.calls import routing
 from games.clocks import timecontrol
 from games.engine import BEANS, EDITIONS
+from games.engine.typed_numbers import small_number
 from games.mail import compose
 from games.refusals import ServiceError
 from games.services.imports import RECORD_MAX_BYTES
 from games.services.profiles import NAME_MAX, display_name_checked
-from games.typed_numbers import small_number
 from games.wording import locales
 
 

@@ -16,6 +16,7 @@ from django_htmx.http import push_url
 from games import presence
 from games.engine import IllegalMove
 from games.engine.bots import LEVELS
+from games.engine.typed_numbers import small_number
 from games.models import Game
 from games.pages import board_cache
 from games.pages.forms import (
@@ -36,7 +37,6 @@ from games.services import chat, imports, lobby, seats
 from games.services.lobby import Invitations, invitations_mail, seat_join
 from games.services.moves import move_submit
 from games.services.plans import plan_submit
-from games.typed_numbers import small_number
 
 
 @require_GET

@@ -4,7 +4,7 @@ A game page is built from `engine.view(state, seat)` and nothing else of the sta
 holds only what that seat may see. The log goes through `Event.for_seat` for the same reason.
 """
 
-from collections import Counter
+from collections import Counter, defaultdict
 from datetime import UTC, datetime
 
 from django.db import InterfaceError, OperationalError, connection
@@ -14,8 +14,10 @@ from django.utils.translation import gettext_lazy
 
 from games import engine
 from games.clocks import timecontrol
+from games.engine import move_words
 from games.engine.beans import bean_name
 from games.engine.ending import tie_break_worded, worded_summary
+from games.engine.move_words import Button
 from games.models import ChatMessage, Deadline, Game, Move, Seat
 from games.wording import durations
 
@@ -256,50 +258,36 @@ def last_chat_id(chat: list[dict]) -> int:
 
 
 def board(view: dict) -> dict:
+    """The view arranged for the page: each legal move's buttons where it shows (on a card, a
+    field, an offer, the seat or with the turn's steps) and the moves made with a form of their
+    own gathered by form, as each kind's words say (`engine.move_words`). A kind without words
+    is shown by its expansion's part of the page."""
     seat = view["seat"]
-    legal = view["legal"]
-    plant: dict[int, list[int]] = {}
-    harvest: set[int] = set()
-    discard: set[int] = set()
-    simple: set[str] = set()
-    offer_action = None
-    accepts: dict[int, dict] = {}
-    declines: set[int] = set()
-    withdraws: set[int] = set()
-    takes: dict[int, dict] = {}
-    buy_cost = None
-    for action in legal:
-        kind = action["kind"]
-        if kind == "plant":
-            plant[action["card"]] = action["fields"]
-        elif kind == "harvest":
-            harvest.add(action["field"])
-        elif kind == "discard":
-            discard.add(action["card"])
-        elif kind == "buy_field":
-            buy_cost = action["cost"]
-        elif kind == "offer":
-            offer_action = action
-        elif kind == "accept":
-            accepts[action["offer"]] = action
-        elif kind == "decline":
-            declines.add(action["offer"])
-        elif kind == "withdraw":
-            withdraws.add(action["offer"])
-        elif kind == "take":  # a standing offer: the trade book's panel shows it
-            takes[action["offer"]] = action
-        else:
-            simple.add(kind)
+    placed: dict[tuple[str, int | None], list[Button]] = defaultdict(list)
+    forms: dict[str, list[dict]] = defaultdict(list)
+    for action in view["legal"]:
+        words = move_words.of(action["kind"])
+        if words is None:
+            continue
+        if words.form:
+            forms[words.form].append(action)
+        for button in words.buttons(action, view):
+            placed[(button.place, button.key)].append(button)
+
+    def on(place: str, key: int | None = None) -> list[Button]:
+        return placed.get((place, key), [])
+
     waiting = set(view["waiting_for"])
     players = []
     for player in view["players"]:
         is_me = player["seat"] == seat
         fields = [
-            {**field, "index": i, "harvest": is_me and i in harvest}
+            {**field, "index": i, "buttons": on("field", i) if is_me else []}
             for i, field in enumerate(player["fields"])
         ]
         to_plant = [
-            {**_with_plant(card, plant), "fits": _fits(card, fields)} for card in player["to_plant"]
+            {**card, "buttons": on("card", card["id"]), "fits": _fits(card, fields)}
+            for card in player["to_plant"]
         ]
         players.append(
             {
@@ -309,25 +297,24 @@ def board(view: dict) -> dict:
                 "awaited": player["seat"] in waiting,
                 "fields": fields,
                 "to_plant": to_plant,
+                "buttons": on("seat") if is_me else [],
                 # A card received that no field takes: the harvests that make room are shown.
                 "fits_none": is_me and not all(card["fits"] for card in to_plant),
-                "may_harvest": bool(harvest),
+                "may_harvest": is_me and any(field["buttons"] for field in fields),
             }
         )
     hand = None
     if view["hand"] is not None:
         hand = [
-            {**_with_plant(card, plant), "front": i == 0, "discard": card["id"] in discard}
+            {**card, "buttons": on("card", card["id"]), "front": i == 0}
             for i, card in enumerate(view["hand"])
         ]
-        if hand and view["prompt"]["key"] == "plant_front" and not hand[0]["plant"]:
+        if hand and view["prompt"]["key"] == "plant_front" and not hand[0]["buttons"]:
             # The front card must be planted and no field takes it: as for a card received.
             me = players[seat]
             hand[0]["fits_none"] = not _fits(hand[0], me["fields"])
             me["fits_none"] = me["fits_none"] or hand[0]["fits_none"]
-    faceup = [
-        {**_with_plant(card, plant), "discard": card["id"] in discard} for card in view["faceup"]
-    ]
+    faceup = [{**card, "buttons": on("card", card["id"])} for card in view["faceup"]]
     # The others in seating order, the next to play first; a spectator sees everyone so.
     others = players[seat + 1 :] + players[:seat] if seat is not None else players
     return {
@@ -336,10 +323,13 @@ def board(view: dict) -> dict:
         "others": others,
         "hand": hand,
         "faceup": faceup,
-        "can": simple,
-        "buy_cost": buy_cost,
-        "trading": _trading(view, offer_action, accepts, declines, withdraws),
-        "book": trade_book(view, takes, [player["name"] for player in view["players"]]),
+        "turn_buttons": on("turn"),
+        "trading": _trading(view, forms, on),
+        "book": trade_book(
+            view,
+            {move["offer"]: move for move in forms["take"]},
+            [player["name"] for player in view["players"]],
+        ),
         "status": view["prompt"]["text"],
         "result": result_table(view),
     }
@@ -350,17 +340,10 @@ def _fits(card: dict, fields: list[dict]) -> bool:
     return any(field["bean"] in (None, card["bean"]) for field in fields)
 
 
-def _with_plant(card: dict, plant: dict[int, list[int]]) -> dict:
-    fields = plant.get(card["id"], [])
-    return {
-        **card,
-        "plant": [
-            {"field": f, "label": _("Plant in field {field}").format(field=f + 1)} for f in fields
-        ],
-    }
-
-
-def _trading(view, offer_action, accepts, declines, withdraws) -> dict:
+def _trading(view: dict, forms: dict[str, list[dict]], on) -> dict:
+    """The offers made to the seat and by it, each with its buttons, and the offer builder."""
+    offer_action = forms["offer"][0] if forms["offer"] else None
+    accepts = {move["offer"]: move for move in forms["accept"]}
     names = [player["name"] for player in view["players"]]
     offers_to_me, offers_from_me = [], []
     for offer in view["offers"]:
@@ -370,12 +353,11 @@ def _trading(view, offer_action, accepts, declines, withdraws) -> dict:
             "to_name": names[offer["to"]],
             "asks": [(bean_name(key), key, n) for key, n in offer["ask"].items()],
         }
+        entry["buttons"] = on("offer", offer["id"])
         if offer["mine"]:
-            entry["can_withdraw"] = offer["id"] in withdraws
             offers_from_me.append(entry)
         else:
             accept = accepts.get(offer["id"])
-            entry["can_decline"] = offer["id"] in declines
             entry["accept"] = payment_choices(view, accept, offer) if accept else None
             entry["cannot_accept"] = "" if accept else _beans_short(view, offer)
             offers_to_me.append(entry)

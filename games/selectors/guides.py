@@ -2,8 +2,8 @@
 
 from games import engine
 from games.engine import guide
+from games.engine.typed_numbers import small_number
 from games.refusals import GameNotFound
-from games.typed_numbers import small_number
 
 
 def how_to_play(*, edition: str, players: str) -> dict:

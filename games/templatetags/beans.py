@@ -132,3 +132,10 @@ def move_button(context, label: str, kind: str, style: str = "", **params) -> st
         format_html(' class="{}"', style) if style else "",
         label,
     )
+
+
+@register.simple_tag(takes_context=True)
+def move_form(context, button) -> str:
+    """The one-button form of a move's button as its kind's words give it
+    (`engine.move_words.Button`)."""
+    return move_button(context, button.label, button.kind, button.style, **button.params)

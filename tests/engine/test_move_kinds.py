@@ -4,7 +4,7 @@ event it emits."""
 
 import pytest
 
-from games.engine import IllegalMove, trimmed
+from games.engine import IllegalMove, apply, default_move, move_words, trimmed, view, waiting_for
 from games.engine.bohnaparte.moves import BohnaparteMove
 from games.engine.events import has_wording
 from games.engine.expansions import EXPANSIONS, expansion_kinds
@@ -98,3 +98,35 @@ def test_a_move_keeps_only_the_keys_its_kind_reads():
         "card": "deck",
     }
     assert trimmed({"kind": "end_turn", "card": 3}) == {"kind": "end_turn"}
+
+
+# Moves a player makes with a form of the page's own, not a kind's button or command: leaving
+# the game (the resign form) and, for Bohnaparte, its map, battles and depot.
+PAGE_ONLY = {"resign"} | set(EXPANSIONS["bohnaparte"].moves)
+
+
+def test_every_kind_a_player_writes_by_mail_or_taps_on_the_page_has_its_words_beside_it():
+    spoken = {name for name in MOVES if name not in PAGE_ONLY}
+
+    assert spoken == set(move_words.WORDS)
+    for name in spoken:
+        words = move_words.of(name)
+        assert words.verbs, f"{name} has no command word"
+        assert all(words in move_words.by_verb(verb) for verb in words.verbs)
+
+
+def test_a_move_of_each_kind_listed_is_shown_as_a_button_a_form_or_a_command():
+    """Every legal move the page or a mail lists has somewhere to be made: its kind's buttons,
+    a form of the page's own (an offer, an accept, a take), or at least a command."""
+    for edition, players in GAMES[:4]:
+        state = game(edition, players)
+        for _ in range(120):
+            if state.over:
+                break
+            seat = waiting_for(state)[0]
+            page = view(state, seat)
+            for move in page["legal"]:
+                words = move_words.of(move["kind"])
+                assert words.form or words.buttons(move, page), move
+                assert words.commands(move, page), move
+            apply(state, seat, default_move(state, seat))

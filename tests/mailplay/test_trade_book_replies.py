@@ -7,7 +7,7 @@ import pytest
 
 from games import engine
 from games.calls.mailing import outbox_flush
-from games.mail import commands
+from games.engine.beans import bean_name
 from mailplay.services import reply_receive
 from tests.helpers import fresh, state_of
 
@@ -36,7 +36,7 @@ def back_bean(game, user):
     state = state_of(game)
     position = fresh(game).seats.get(user=user).position
     card = state.hands[position][-1]
-    return card, commands.bean_name(engine.BEANS[state.card_beans[card]].key).lower()
+    return card, bean_name(engine.BEANS[state.card_beans[card]].key).lower()
 
 
 def unchanged(game):
@@ -61,7 +61,7 @@ def test_a_standing_offer_posted_by_reply_is_listed_with_its_number_to_each_seat
     assert answer.subject.startswith("Played: your reply")
     assert "Your moves were made:\n  You offered a gift of 1 " in answer.body
     assert "You get a mail when" in answer.body
-    shown = commands.bean_name(engine.BEANS[state_of(table).card_beans[card]].key)
+    shown = bean_name(engine.BEANS[state_of(table).card_beans[card]].key)
     mine = f"Your standing offer {number}: {shown} for nothing   -> withdraw {number}"
     assert mine in answer.body
     assert mine.replace(">", "&gt;") in answer.alternatives[0][0]  # and in the HTML part
@@ -91,7 +91,7 @@ def test_the_active_player_takes_a_standing_offer_by_replying_take_and_its_numbe
     assert fresh(table).moves.order_by("-seq").first().kind == "take"
     assert "Your moves were made:\n  " in last_mail_to(active).body
     assert (
-        f"gave you 1 {commands.bean_name(engine.BEANS[state.card_beans[card]].key)} as a gift"
+        f"gave you 1 {bean_name(engine.BEANS[state.card_beans[card]].key)} as a gift"
         in (last_mail_to(active).body)
     )
 
@@ -102,7 +102,7 @@ def test_a_standing_offer_asking_beans_is_paid_with_the_suggested_cards(table):
     _, message = trading(table)
     state = state_of(table)
     paid = state.hands[state.active][-1]
-    asked = commands.bean_name(engine.BEANS[state.card_beans[paid]].key).lower()
+    asked = bean_name(engine.BEANS[state.card_beans[paid]].key).lower()
     card, bean = back_bean(table, bob)
     number = state.next_offer
     reply_receive(raw=reply(board_mail(table, bob), f"stand give 1 {bean} ask 1 {asked}"))

@@ -14,6 +14,7 @@ from ..language import gettext_noop
 from ..move_kinds import MoveKind
 from ..phases import Phase
 from ..state import State
+from .move_words import WORDS as KIND_WORDS
 from .steps import DISCARD, END_TURN, STEPS, DuelPart
 from .wording import EVENTS, PROMPTS
 from .wording import STEPS as STEP_WORDS
@@ -26,6 +27,7 @@ class Duel(Expansion):
     # of this turn (one at most).
     key = "duel"
     event_wordings = EVENTS
+    kind_words = KIND_WORDS
     prompt_wordings = PROMPTS
     turn_steps = STEP_WORDS
 
