@@ -15,7 +15,7 @@ from games.models import Game, Profile
 from games.services.chat import chat_post
 from games.services.lobby import game_create, game_start, seat_join
 from games.services.moves import move_submit
-from tests.games.test_received_card_page import front_card_that_fits_no_field
+from tests.games.helpers import front_card_that_fits_no_field
 from tests.helpers import make_user, started, state_of, user_at
 
 from .helpers import ARTIFACTS, logged_in, play_for_others_until

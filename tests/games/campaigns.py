@@ -4,9 +4,8 @@ from games import engine
 from games.engine.bohnaparte.board import part
 from games.models import Game
 from games.services.moves import move_submit
+from tests.games.helpers import play_until
 from tests.helpers import fresh, started, state_of, user_at
-
-from .helpers import play_until
 
 
 def bohnaparte_game(users: list, cavalry: bool = False) -> Game:

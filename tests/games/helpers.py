@@ -2,14 +2,17 @@
 
 import json
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, time, timedelta
+from html import unescape
 
 from django.urls import reverse
 
 from games import engine
 from games.calls import routing
 from games.engine import bots
-from games.models import Deadline, Game
+from games.mail import links
+from games.models import Deadline, Game, Profile
+from games.services.lobby import game_add_bot, game_create
 from games.services.moves import MoveResult, move_submit
 from games.services.profiles import profile_get_or_create
 from games.services.timeouts import deadlines_sweep
@@ -178,3 +181,69 @@ def calls_routed(user, calls: dict) -> None:
     profile = profile_get_or_create(user=user)
     profile.calls = calls
     profile.save(update_fields=["calls"])
+
+
+def table(alice, bots: list[str]) -> Game:
+    """Alice's Rio Grande game with the named bots in its other seats, not yet started."""
+    game = game_create(user=alice, edition="rio-grande", players=len(bots) + 1, options={})
+    for bot in bots:
+        game_add_bot(game_id=game.id, user=alice, bot=bot)
+    return game
+
+
+def visible_text(html: str) -> str:
+    """What a reader sees: no markup, no script, entities read."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def speak(user, language: str, zone: str = "UTC") -> None:
+    profile = profile_get_or_create(user=user)
+    profile.language, profile.time_zone = language, zone
+    profile.save()
+
+
+# Late November: Tokyo is 9 hours ahead of UTC, New York 5 hours behind.
+MORNING_IN_NEW_YORK = datetime(2026, 11, 27, 13, 30, tzinfo=UTC)  # 22:30 in Tokyo
+MORNING_IN_TOKYO = datetime(2026, 11, 27, 22, 0, tzinfo=UTC)  # 07:00 in Tokyo, 17:00 in NY
+
+
+def quiet_at_night(user, zone: str) -> None:
+    profile_get_or_create(user=user)
+    Profile.objects.filter(user=user).update(
+        time_zone=zone, quiet_from=time(22, 0), quiet_until=time(7, 0)
+    )
+
+
+def opens(url: str, user, game) -> bool:
+    """Whether `url` is a signed link that opens `game` for `user`."""
+    link = links.read_token(url.rstrip("/").rsplit("/", 1)[1])
+    return (link.action, link.user_id, link.game_id) == ("open", user.id, game.id)
+
+
+def fields_without(state: engine.State, seat: int, bean: int) -> None:
+    """The seat's fields planted with two cards each of beans other than `bean`, a bean a
+    field, taken from the draw pile (what they held discarded), so that every card is still
+    somewhere once."""
+    beans = state.card_beans
+    others = {}
+    for card in state.deck:
+        if beans[card] != bean:
+            others.setdefault(beans[card], []).append(card)
+    pairs = [cards[:2] for cards in others.values() if len(cards) >= 2]
+    for field, pair in zip(state.fields[seat], pairs[: len(state.fields[seat])], strict=True):
+        state.discard += field
+        field[:] = pair
+        for card in pair:
+            state.deck.remove(card)
+
+
+def front_card_that_fits_no_field(game: Game) -> tuple[int, int]:
+    """The start player, to plant, has fields of beans other than their front card's. The seat
+    and the front card."""
+    state = state_of(game)
+    seat = state.active
+    front = state.hands[seat][0]
+    fields_without(state, seat, state.card_beans[front])
+    Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
+    return seat, front

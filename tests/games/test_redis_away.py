@@ -11,9 +11,8 @@ from bohnanza_site import shared_cache
 from botapi import ratelimit
 from games.models import Move
 from mailplay import services as mailplay
+from tests.games.helpers import front_plant, post_move
 from tests.helpers import poll_address, user_at
-
-from .helpers import front_plant, post_move
 
 pytestmark = pytest.mark.django_db
 
