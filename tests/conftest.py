@@ -1,6 +1,9 @@
+import os
+from datetime import datetime
 from pathlib import Path
 
 import pytest
+import time_machine
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from django.core.cache import caches
@@ -45,6 +48,19 @@ def pytest_collection_modifyitems(config, items):
             f"pytest-xdist did not group {len(lost)} tests marked xdist_group (the first: "
             f"{lost[0]}); check that the pinned pytest and pytest-xdist work together."
         )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def clock_from_the_environment():
+    """With BOHNANZA_TEST_NOW, the whole run starts at that instant, and the clock runs on:
+    `make test-clocks` runs the tests at the instants that catch out a test building a date
+    itself (the first minutes of a month, a leap day, a night the clocks change)."""
+    at = os.environ.get("BOHNANZA_TEST_NOW")
+    if not at:
+        yield
+        return
+    with time_machine.travel(datetime.fromisoformat(at), tick=True):
+        yield
 
 
 @pytest.fixture
