@@ -1,3 +1,7 @@
+# Python may keep compiled modules: a machine that says otherwise (PYTHONDONTWRITEBYTECODE) makes
+# every process compile the whole site and every test again, some 10 s a test process.
+unexport PYTHONDONTWRITEBYTECODE
+
 PY ?= .venv/bin/python
 BIN := $(dir $(PY))
 STAMP := .venv/.requirements-installed
@@ -5,7 +9,7 @@ STAMP := .venv/.requirements-installed
 # (which .python-version makes 3.13 under pyenv). Anything older is refused with a way out.
 PYTHON ?= $(shell command -v python3.13 || command -v python3)
 
-.PHONY: venv engine messages lint test run demo bench soak
+.PHONY: venv engine messages lint test test-clocks run demo bench soak
 
 venv: $(STAMP)
 
@@ -49,6 +53,15 @@ test: venv engine messages lint
 	$(BIN)pytest -q -n auto --dist loadgroup --durations=10
 	@echo "The engine's own tests again, on the plain Python engine:"
 	BOHNANZA_ENGINE=python $(BIN)pytest -q -n auto tests/engine
+
+# The site's tests (not the browser's or the integration's) with the clock set to instants that
+# catch out a test building a date or a time itself: the first minutes of a year, a leap day's
+# last hour, and the night Europe's clocks go forward (deadlines two days later cross it).
+CLOCKS ?= 2027-01-01T00:30:00+00:00 2028-02-29T23:30:00+00:00 2027-03-28T00:30:00+00:00
+test-clocks: venv engine messages
+	@for at in $(CLOCKS); do echo "The clock at $$at:"; \
+	  BOHNANZA_TEST_NOW=$$at $(BIN)pytest -q -n auto -m "not e2e and not integration" \
+	    tests/games tests/mailplay tests/leagues tests/botapi || exit 1; done
 
 # The worker (with beat) and the receiver of replies to mails run beside runserver; the trap
 # stops them when runserver ends (Ctrl-C). PORT picks the site's port (make run PORT=8001),
