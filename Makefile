@@ -46,11 +46,13 @@ lint: venv
 	$(BIN)ruff check .
 	$(BIN)lint-imports
 
-# In parallel, one process a core; the integration tests share one process (see their conftest).
-# The engine's own tests run a second time on the plain Python engine. The ten slowest tests are
-# listed, to keep the suite's time in sight.
+# In parallel, three processes on two cores: the browser and integration tests wait much of their
+# time for a page, a worker or a bot, and a third process fills those waits (two took 922 s on
+# this 2-core machine, three 668 s). The integration tests share one process (see their
+# conftest). The engine's own tests run a second time on the plain Python engine. The ten
+# slowest tests are listed, to keep the suite's time in sight.
 test: venv engine messages lint
-	$(BIN)pytest -q -n auto --dist loadgroup --durations=10
+	$(BIN)pytest -q -n 3 --dist loadgroup --durations=10
 	@echo "The engine's own tests again, on the plain Python engine:"
 	BOHNANZA_ENGINE=python $(BIN)pytest -q -n auto tests/engine
 

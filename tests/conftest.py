@@ -7,6 +7,9 @@ import time_machine
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from django.core.cache import caches
+from django.db import connection
+from django.db.backends.signals import connection_created
+from django.dispatch import receiver
 from django.test.signals import template_rendered
 from django.utils import translation
 
@@ -149,3 +152,22 @@ def _player(name: str):
 
 
 alice, bob, carol, dave = map(_player, ("alice", "bob", "carol", "dave"))
+
+
+# A test database is thrown away: its commits need not wait for the disk. On PostgreSQL each
+# connection of the tests says so, and the database too, for the processes a test starts (an
+# integration test's Celery workers): the tests that commit for real take half the time.
+@receiver(connection_created)
+def commits_need_not_reach_the_disk(sender, connection, **kwargs):
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET synchronous_commit TO off")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                name = connection.ops.quote_name(connection.settings_dict["NAME"])
+                cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit TO off")

@@ -1,6 +1,7 @@
-"""A whole game of four people who each look in only when the site calls them, and play through
-the pages: with the trade book, the game never waits for someone it did not call, and each of
-them is called about once a round, not three times a turn."""
+"""A whole game of four people who each look in only when the site calls them: they open the
+page, then make their moves as it posts them (through the service). With the trade book, the
+game never waits for someone it did not call, and each of them is called about once a round,
+not three times a turn."""
 
 from datetime import timedelta
 
@@ -15,7 +16,7 @@ from games.calls.outbox import CALLS
 from games.engine.bots import make_bot
 from games.engine.bots.book import BookBot
 from games.models import Outbox, Seat
-from tests.games.helpers import post_move
+from games.services.moves import move_submit
 from tests.helpers import make_user, started, state_of
 
 pytestmark = pytest.mark.django_db
@@ -66,12 +67,13 @@ class Person:
                 self.stand_ins += 1
             if move is None:
                 return
-            answer = post_move(self.client, self.game, move, self.game.seq)
-            assert answer.status_code == 200, answer.content.decode()[:500]
+            move_submit(
+                game_id=self.game.id, user=self.user, action=move, expected_seq=self.game.seq
+            )
         raise AssertionError(f"{self.user} made {MOST_MOVES_A_VISIT} moves in one visit")
 
 
-def test_four_people_who_look_in_only_when_called_play_a_whole_game_through_the_pages():
+def test_four_people_who_look_in_only_when_called_play_a_whole_game():
     users = [make_user(name) for name in NAMES]
     with time_machine.travel(timezone.now(), tick=False) as clock:
         game = started(users)
