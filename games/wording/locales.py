@@ -6,6 +6,15 @@ from functools import cache
 
 from django.conf import settings
 from django.utils import timezone, translation
+from django.utils.translation import pgettext_lazy
+
+# A date's month in French is `N` (`gettext("D j M, H:i T")`), which Django's French catalogue
+# words "jan." and "fév."; French writes "janv." and "févr.". The site's catalogues word these
+# two, and marking them here keeps them there.
+MONTHS_THE_SITE_WORDS = (
+    pgettext_lazy("abbrev. month", "Jan."),
+    pgettext_lazy("abbrev. month", "Feb."),
+)
 
 LANGUAGE_CODES = frozenset(code for code, _ in settings.LANGUAGES)
 # Where the browser's script leaves its zone for a visitor without a profile.

@@ -171,7 +171,7 @@ MONTHS = {
         "janv.",
         "févr.",
         "mars",
-        "avril",
+        "avr.",
         "mai",
         "juin",
         "juil.",
