@@ -169,8 +169,15 @@ def get_offer(state: State, action: dict) -> Offer:
     offer_id = action.get("offer")
     offer = state.offers.get(offer_id) if type(offer_id) is int else None
     if offer is None:
-        raise IllegalMove(gettext("That offer is no longer open."))
+        raise no_such_offer(state, offer_id)
     return offer
+
+
+def no_such_offer(state: State, offer_id) -> IllegalMove:
+    """Why an offer id names no open offer: it was one and is gone, or it never was."""
+    if type(offer_id) is int and 0 < offer_id < state.next_offer:
+        return IllegalMove(gettext("That offer is no longer open."))
+    return IllegalMove(gettext("There is no offer {offer}.").format(offer=offer_id))
 
 
 def void_reason(state: State, offer: Offer) -> str | None:

@@ -169,7 +169,7 @@ def test_taking_a_standing_offer_is_refused_when_the_rules_forbid_it():
     refused(state, ALICE, {**take, "give": [card_in_hand(state, ALICE, "green")]}, "exactly")
     refused(state, ALICE, {**take, "give": []}, match="exactly")
     refused(state, ALICE, {**take, "give": [card_in_hand(state, CAROL, "blue")]}, "your hand")
-    refused(state, ALICE, {**take, "offer": 999}, match="no longer open")
+    refused(state, ALICE, {**take, "offer": 999}, match="There is no offer 999")
 
     state.phase = "plant"
     refused(state, ALICE, take, match="active player")

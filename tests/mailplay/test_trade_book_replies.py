@@ -244,11 +244,15 @@ def test_a_turn_plan_set_by_reply_is_shown_to_its_player_alone(table):
 @pytest.mark.parametrize(
     ("line", "reason"),
     [
-        ("take 99", "That offer is no longer open."),
+        ("take 99", "There is no offer 99."),
         ("rules keep 99", "Keep back a whole number of cards from 0 to 10."),
         ("rules sometimes", "“sometimes” is no answer rule"),
         ("stand give 9 soy", "Your hand holds"),
-        ("plan faceup never", "Say what to do with the face-up cards: keep, offer or give."),
+        (
+            "plan faceup never",
+            'Say what to do with the face-up cards: keep them ("keep"), offer them to those who '
+            'grow them ("offer") or give them to anyone ("give").',
+        ),
         ("withdraw 99", ""),
     ],
 )

@@ -4,7 +4,7 @@ from ..fields import grows
 from ..offer import Offer
 from ..state import State
 from .part import DECLINE, AnswerRules
-from .placing import all_fit
+from .placing import fit_leaving_room
 
 
 def rule_answer(state: State, rules: AnswerRules, offer: Offer) -> dict | None:
@@ -17,14 +17,14 @@ def rule_answer(state: State, rules: AnswerRules, offer: Offer) -> dict | None:
     give = payment(state, seat, offer)
     received = offer.give
     gift = not offer.ask and not offer.ask_faceup
-    if give is not None and gift and rules.gifts and all_fit(state, seat, received):
+    if give is not None and gift and rules.gifts and fit_leaving_room(state, seat, received):
         return _accept(offer, give)
     if give is not None and rules.keep:
         front = state.hands[seat][: rules.keep]
         for card in give:
             if card in front:
                 return decline
-    if give is not None and rules.growing and all_fit(state, seat, received):
+    if give is not None and rules.growing and fit_leaving_room(state, seat, received):
         beans = state.card_beans
         for card in received:
             if grows(state, seat, beans[card]):

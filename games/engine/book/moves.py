@@ -16,6 +16,7 @@ from ..language import gettext
 from ..move_kinds import MoveKind, register, whole_number
 from ..phases import PHASES
 from ..state import State
+from ..trading import no_such_offer
 from .part import FACEUP, OTHERWISE, TRADE_ENDS, AnswerRules, TurnPlan
 from .standing import (
     book_of,
@@ -55,7 +56,7 @@ class _Take(MoveKind):
         book = state.book
         offer = book.standing.get(offer_id) if book and type(offer_id) is int else None
         if offer is None:
-            raise IllegalMove(gettext("That offer is no longer open."))
+            raise no_such_offer(state, offer_id)
         chosen = check_take(state, seat, offer, action)
         beans = state.card_beans
         fields = parse_fields(
@@ -112,7 +113,12 @@ class _Rules(MoveKind):
             )
         otherwise = action.get("otherwise", OTHERWISE[0])
         if otherwise not in OTHERWISE:
-            raise IllegalMove(gettext("Say whether offers no rule decides are asked or declined."))
+            raise IllegalMove(
+                gettext(
+                    "Say whether offers no rule decides are asked (\"ask\") or declined "
+                    "(\"decline\")."
+                )
+            )
         rules = AnswerRules(
             _flag(action, "gifts"),
             keep,
@@ -165,18 +171,26 @@ class _Plan(MoveKind):
         trading = action.get("trading", "")
         if faceup != "" and faceup not in FACEUP:
             raise IllegalMove(
-                gettext("Say what to do with the face-up cards: keep, offer or give.")
+                gettext(
+                    "Say what to do with the face-up cards: keep them (\"keep\"), offer them "
+                    "to those who grow them (\"offer\") or give them to anyone (\"give\")."
+                )
             )
         if trading != "" and trading not in TRADE_ENDS:
-            raise IllegalMove(gettext("Say when trading ends: at once, or once all have passed."))
+            raise IllegalMove(
+                gettext(
+                    "Say when trading ends: at once (\"end\"), or once all have passed "
+                    "(\"passed\")."
+                )
+            )
         kept = _flag(action, "kept")
-        book = book_of(state)
         if not plant and not faceup and not trading and not kept:
-            book.plans.pop(seat, None)
-            events.append(Event.private("planned", seat, {}, {"plan": None}))
+            # No plan: the one the seat had is dropped, and its line says whether there was one.
+            dropped = book_of(state).plans.pop(seat, None) is not None
+            events.append(Event.private("planned", seat, {}, {"plan": None, "dropped": dropped}))
             return
         plan = TurnPlan(plant, str(faceup), str(trading), kept)
-        book.plans[seat] = plan
+        book_of(state).plans[seat] = plan
         events.append(Event.private("planned", seat, {}, {"plan": plan.to_dict()}))
 
     def moves(self, state: State, seat: int) -> list[dict]:

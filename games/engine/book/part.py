@@ -67,7 +67,8 @@ class AnswerRules:
     """A seat's answer rules, applied to every offer made to it, in this order: `away` declines
     everything; `gifts` accepts a gift whose every card finds a field; `keep` declines an offer
     it could pay only with one of the hand's first `keep` cards; `growing` accepts an offer that
-    gives a bean a field of the seat grows, when every card it gives finds a field; what none of
+    gives a bean a field of the seat grows, when every card it gives finds a field. Neither
+    accepts cards that would leave the front card of the hand no field; what none of
     them decides is left to the seat (`otherwise` "ask") or declined. `plant` plants what the
     seat receives in the obvious field."""
 

@@ -31,7 +31,9 @@ def obvious_fields(state: State, seat: int, cards: Sequence[int]) -> list[int]:
     return chosen
 
 
-def all_fit(state: State, seat: int, cards: Sequence[int]) -> bool:
-    """Whether every card finds a field, after the cards the seat already has to plant."""
-    waiting = [*state.to_plant[seat], *cards]
+def fit_leaving_room(state: State, seat: int, cards: Sequence[int]) -> bool:
+    """Whether every card finds a field, after the cards the seat already has to plant, and
+    the front card of its hand still finds one after them: what a rule accepts never takes the
+    field the player's own next card needs."""
+    waiting = [*state.to_plant[seat], *cards, *state.hands[seat][:1]]
     return all(field >= 0 for field in obvious_fields(state, seat, waiting))

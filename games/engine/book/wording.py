@@ -59,6 +59,8 @@ def _planned(e, who, you, *_):
     if not you:
         return ""
     if e.get("plan") is None:
+        if not e.get("dropped", True):  # a plan with every part empty, and none to drop
+            return gettext("Your turn plan has nothing in it: the game asks you at each step.")
         return gettext("You dropped your turn plan.")
     return gettext("You planned your turn.")
 

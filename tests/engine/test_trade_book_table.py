@@ -1,0 +1,56 @@
+"""The trade book at the table as it comes: its refusals say what they would take, and its
+rules never cost a player what they would not have given."""
+
+from .helpers import ALICE, BOB, CAROL, act, card_in_hand, faceup_card, field_beans, refused
+from .test_trade_book import line, market, offer
+
+
+def test_the_books_refusals_name_the_values_they_take():
+    state = market()
+    rules = {"kind": "rules", "gifts": True, "otherwise": "maybe"}
+    reason = refused(state, BOB, rules)
+    assert '"ask"' in reason and '"decline"' in reason
+    reason = refused(state, BOB, {"kind": "plan", "trading": "soon"})
+    assert '"end"' in reason and '"passed"' in reason
+    reason = refused(state, BOB, {"kind": "plan", "faceup": "sell"})
+    assert all(f'"{value}"' in reason for value in ("keep", "offer", "give"))
+
+
+def test_an_offer_that_never_was_is_not_called_no_longer_open():
+    state = market()
+    made = offer(state, ALICE, BOB, give=[card_in_hand(state, ALICE, "blue")])
+    number = made[0].data["offer"]
+    act(state, ALICE, "withdraw", offer=number)
+    for kind in ("accept", "decline", "withdraw", "take"):
+        seat = ALICE if kind == "take" else BOB
+        refused(state, seat, {"kind": kind, "offer": number}, match="no longer open")
+        refused(state, BOB, {"kind": kind, "offer": 4711}, match="There is no offer 4711")
+
+
+def test_an_empty_plan_says_what_it_did():
+    state = market()
+    empty = {"plant": [], "faceup": "", "trading": "", "kept": False}
+    events = act(state, BOB, "plan", **empty)
+    said = "Your turn plan has nothing in it: the game asks you at each step."
+    assert [line(event, BOB) for event in events] == [said]
+
+    act(state, BOB, "plan", trading="passed")
+    events = act(state, BOB, "plan", **empty)
+    assert [line(event, BOB) for event in events] == ["You dropped your turn plan."]
+    assert BOB not in state.book.plans
+
+
+def bobs_gift(bean: str) -> list:
+    """Alice gives Bob a face-up card of `bean`. Bob grows Chili and has one empty field; Red
+    is at the front of his hand; his rules take gifts and plant what he receives."""
+    hands = {ALICE: ["stink"], BOB: ["red", "chili"], CAROL: ["blue"]}
+    state = market(hands=hands, fields={BOB: [("chili", 2), None]}, faceup=[bean, "garden"])
+    act(state, BOB, "rules", gifts=True, growing=True, otherwise="decline", plant=True)
+    offer(state, ALICE, BOB, give=[faceup_card(state, bean)])
+    act(state, ALICE, "end_trading")
+    return field_beans(state, BOB)
+
+
+def test_a_gift_the_rules_accept_never_takes_the_field_the_front_card_needs():
+    assert bobs_gift("soy") == [("chili", 2), None]  # declined: his Red needs that field
+    assert bobs_gift("chili") == [("chili", 3), None]  # his own bean costs no field
