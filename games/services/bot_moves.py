@@ -4,12 +4,14 @@ something. Its moves go through the same service as a player's."""
 import json
 
 from django.db import transaction
+from django.utils import timezone
 
 from games import after_move, engine
 from games.engine import bots
 from games.engine.bots.book import BookBot
 from games.engine.bots.sight import Bot
 from games.models import Game, Move, Seat
+from games.presence import page_open
 from games.refusals import StaleMove
 
 from .moves import MoveResult, move_submit_as
@@ -88,15 +90,17 @@ def _remember(seat: Seat, bot) -> None:
 
 
 def _people_may_offer(state: engine.State, seats: dict[int, Seat]) -> bool:
-    """Whether a person beside the active player may still make it an offer. A person who
-    plays by mail is not told that another trades (they trade by standing offers, which the
-    bot has read): the bot does not wait for them; nor for a bot account, whose program
-    answers what it is asked and is not asked to offer."""
+    """Whether a person beside the active player may still make it an offer: one who may offer
+    and has the game page open now. The bot waits for nobody who is away (a person who plays
+    by mail, or comes when called, trades with it by standing offers, which it has read), nor
+    for a bot account, whose program answers what it is asked and is not asked to offer.
+    Judged each time the bot is asked, that is as its trading begins and after every move."""
+    now = timezone.now()
     return any(
         not seat.plays_as_bot
-        and not seat.plays_by_mail
         and not seat.plays_by_program
         and position != state.active
+        and page_open(seat, now)
         and engine.may_offer(state, position)
         for position, seat in seats.items()
     )

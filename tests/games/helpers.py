@@ -6,12 +6,13 @@ from datetime import UTC, datetime, time, timedelta
 from html import unescape
 
 from django.urls import reverse
+from django.utils import timezone
 
 from games import engine
 from games.calls import routing
 from games.engine import bots
 from games.mail import links
-from games.models import Deadline, Game, Profile
+from games.models import Deadline, Game, Profile, Seat
 from games.services.lobby import game_add_bot, game_create
 from games.services.moves import MoveResult, move_submit
 from games.services.profiles import profile_get_or_create
@@ -124,10 +125,14 @@ def hidden_words_in(text: str) -> set[str]:
     return words & ({bean.name for bean in engine.BEANS} | {bean.key for bean in engine.BEANS})
 
 
-def play_as(game: Game, user, until, decline_offers: bool = False) -> Game:
+def play_as(
+    game: Game, user, until, decline_offers: bool = False, at_page: bool = False
+) -> Game:
     """`user` makes good moves (or declines the offers made to them) until `until(state)`
     holds; the game row, reloaded. The bots have made every move they wanted before each one;
-    a bot trading as the active player has its patience run out when the game waits for it only."""
+    a bot trading as the active player has its patience run out when the game waits for it only.
+    `at_page`: the user has the game page open while they play (a bot trading waits for their
+    offers)."""
     mine = position_of(game, user)
     while not until(state := state_of(game)):
         game = fresh(game)
@@ -140,8 +145,16 @@ def play_as(game: Game, user, until, decline_offers: bool = False) -> Game:
             action = {"kind": "decline", "offer": offers[0]}
         else:
             action = good_move(game, mine)
+        if at_page:
+            at_the_page(game, user)
         move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
     return fresh(game)
+
+
+def at_the_page(game: Game, user) -> None:
+    """The user's game page is open: its poll has just been seen (as `presence.seat_seen`
+    records it)."""
+    Seat.objects.filter(game=game, user=user).update(last_seen_at=timezone.now())
 
 
 def let_patience_run_out(game: Game) -> None:

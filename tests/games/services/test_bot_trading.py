@@ -15,13 +15,19 @@ from games import engine, tasks
 from games.clocks import timecontrol
 from games.engine.state import Offer
 from games.mail.compose import row_message
-from games.models import Deadline, Game, Move, Outbox, Profile, Seat
+from games.models import Deadline, Game, Move, Outbox, Seat
 from games.services import bot_moves, timeouts
 from games.services.lobby import game_add_bot, game_create, game_start, seat_join
 from games.services.moves import move_submit
-from games.services.profiles import profile_get_or_create
 from games.services.timeouts import deadlines_sweep
-from tests.games.helpers import good_move, let_patience_run_out, play_as, position_of, table
+from tests.games.helpers import (
+    at_the_page,
+    good_move,
+    let_patience_run_out,
+    play_as,
+    position_of,
+    table,
+)
 from tests.helpers import fresh, shown_at, state_of
 
 # The bots' tasks run when a move's transaction commits, so these tests commit for real.
@@ -121,6 +127,7 @@ def test_a_bots_offer_waits_for_alice_who_accepts_and_the_bot_ends_trading_after
     bot_clock = rf"Ends trading at the latest at\s*<time[^>]*>{shown}<"
     assert re.search(bot_clock, alice_page(game, alice))
     assert not offer.ask and not offer.ask_faceup  # a gift: alice gives nothing for it
+    at_the_page(game, alice)  # she follows the mail to her page
     result = move_submit(
         game_id=game.id,
         user=alice,
@@ -233,6 +240,7 @@ def a_bot_trades_without_offers_of_its_own(game: Game, alice) -> Game:
             and state.active != mine
             and not any(offer.maker == state.active for offer in state.offers.values())
         ),
+        at_page=True,
     )
 
 
@@ -256,6 +264,21 @@ def test_a_bot_trading_as_the_active_player_leaves_alice_its_patience_to_offer(g
     assert set(Seat.objects.filter(game=game).values_list("timeouts", flat=True)) == {0}
 
 
+def test_a_bot_trading_does_not_wait_for_alice_while_her_page_is_closed(game, alice):
+    """She makes her moves when called and leaves: no bot's trading waits for her offers, so
+    the game only ever waits for her (to move, to answer a bot's offer, to plant)."""
+    mine = position_of(game, alice)
+    while (state := state_of(game)).turn < 7:
+        game = fresh(game)
+        where = f"turn {state.turn}, {state.phase}, active {state.active}"
+        assert mine in engine.waiting_for(state), f"the game waits for a bot at {where}"
+        move_submit(
+            game_id=game.id, user=alice, action=good_move(game, mine), expected_seq=game.seq
+        )
+    ended = game.moves.filter(kind="end_trading", actor=Move.Actor.BOT)
+    assert ended.count() >= 2
+
+
 def test_a_bot_waiting_for_offers_tells_alice_she_may_pass_and_goes_on_once_she_has(game, alice):
     game = a_bot_trades_without_offers_of_its_own(game, alice)
     waited_from = fresh(game).seq
@@ -271,14 +294,13 @@ def test_a_bot_waiting_for_offers_tells_alice_she_may_pass_and_goes_on_once_she_
     assert moves_after(game, waited_from)[:2] == [("pass", "player"), ("end_trading", "bot")]
 
 
-def test_a_bot_trading_does_not_wait_for_a_player_who_plays_by_mail(game, alice):
+def test_a_bot_trading_waits_no_longer_once_alice_has_closed_her_page(game, alice):
     game = a_bot_trades_without_offers_of_its_own(game, alice)
     waited_from = fresh(game).seq
-    profile_get_or_create(user=alice)
-    Profile.objects.filter(user=alice).update(mail=Profile.Mail.BOARD)
+    Seat.objects.filter(game=game, user=alice).update(last_seen_at=None)
 
-    # No mail tells her that the bot trades (her standing offers are there for it to take):
-    # asked again, it ends trading now instead of waiting out its patience for her.
+    # Her standing offers are there for it to take: asked again, it ends trading now instead
+    # of waiting out its patience for her.
     bot_moves.bot_move(game_id=game.id, expected_seq=waited_from)
 
     assert moves_after(game, waited_from)[0] == ("end_trading", "bot")
@@ -370,9 +392,12 @@ def gift_a_trading_bot_grows(state: engine.State, mine: int) -> int | None:
 
 def test_a_bot_trading_as_the_active_player_takes_alices_standing_gift_at_once(game, alice):
     mine = position_of(game, alice)
-    game = play_as(game, alice, lambda state: gift_a_trading_bot_grows(state, mine) is not None)
+    game = play_as(
+        game, alice, lambda state: gift_a_trading_bot_grows(state, mine) is not None, at_page=True
+    )
     state = state_of(game)
     bot, card = state.active, gift_a_trading_bot_grows(state, mine)
+    Seat.objects.filter(game=game, user=alice).update(last_seen_at=None)  # she stands it by mail
 
     result = move_submit(
         game_id=game.id,
