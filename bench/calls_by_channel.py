@@ -152,10 +152,10 @@ class _Visits:
 
     def _await(self) -> None:
         # Imported here: the site's modules load once django.setup() has run.
-        from bench.paced_game import callable_now
+        from bench.paced_game import called
 
         state = self._state()
-        waited = {seat for seat in range(PLAYERS) if callable_now(state, seat)}
+        waited = set(called(state))
         for seat in list(self.due):
             if seat not in waited:
                 del self.due[seat]
@@ -186,7 +186,7 @@ class _Visits:
     def _visit(self, position: int) -> None:
         """The player opens the page (it counts as open while they move) and moves."""
         # Imported here: the site's modules load once django.setup() has run.
-        from bench.paced_game import callable_now
+        from bench.paced_game import called
         from games import engine
         from games.models import Seat
         from games.services.moves import move_submit
@@ -197,7 +197,7 @@ class _Visits:
             state = self._state()
             if state.over:
                 return
-            awaited = callable_now(state, position)
+            awaited = position in called(state)
             move = self.bots[position].choose(state, position, awaited)
             if move is None and awaited:
                 move = engine.default_move(state, position)

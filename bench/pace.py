@@ -1,57 +1,84 @@
-"""The pace of an asynchronous game: how many days a Rio Grande game between people takes, and
-how often each of them is called to move.
+"""The pace of an asynchronous game: how many days a Rio Grande game between people takes, with
+and without the trade book, and how often each of them is called to move.
 
-    python -m bench.pace                        # 3, 4 and 5 players, at 6 and 12 hours
-    python -m bench.pace --players 4 --hours 6 --games 400 --seed other
+    python -m bench.pace                        # 4 players answering after 6 h, 30 games a table
+    python -m bench.pace --players 3 4 5 --hours 6 12 --games 100 --seed other
 
 The model (bench.paced_game plays one game):
 
 - People answer each call to move after a delay drawn from an exponential distribution (a
-  mean of 6 hours, and of 12), and decide as the strong bots do, each from what its seat may
-  see (the bots read the game through `bots.sight`, as in `playout`). Nobody runs out of time:
-  the clocks and their default moves are left out, so a game lasts as long as its calls take.
-- The game goes through the engine's protocol. A call is one notification that the game waits
-  for a seat: a seat is called when `waiting_for` names it (the active player at the start of
-  its turn and after each answer to its offers, a player an offer is made to, every player who
-  has beans to plant after the trading), unless a call to it is still out; a seat named while
-  it is only waiting for the answers to its own offers is not called (the site's bots wait for
-  them too). A call whose reason is gone by the time it is answered still counts.
-- On answering, a seat makes every move it wants in that one visit while the game waits for
+  mean of 6 hours by default), and decide as the strong bots do, each from what its seat may
+  see (the bots read the game through `bots.sight`, as in `playout`). No bank runs out (the
+  bank and its default moves are left out): only the two clocks said below end anything, the
+  trading window of a plan that waits for passes and the site's bots' patience.
+- Calls follow the site's calling rule: a seat is called when `protocol.to_call` names it
+  (those the game waits for, less an active player whose turn plan carries its trading), unless
+  a call to it is still out. One case `to_call` leaves in: the active player waiting only for
+  the answers to its own offers, with no plan that carries them. The site does not call it
+  then (the offer was its own move, and each answer calls it: the maker is mailed "accepted" or
+  "declined") and does not ask a bot in its place (`after_move._awaits_answers`), so neither
+  does the model (`paced_game.awaits_answers`): it is called again once an answer is in. A call
+  whose reason is gone by the time it is answered still counts.
+- On answering, a seat makes every move it wants in that one visit while the game calls for
   it: the active player plants, turns up the cards, trades, ends trading and plants what it
   kept in one visit when nobody has to answer it; the last player to plant traded beans, when
-  the next turn is theirs, plays it on in the same visit (the site calls nobody to the move
-  they have just made possible themselves). A seat that is visiting during the trading
-  may also make the one offer of its own the strong bot makes as a player who is not active
-  (asking for face-up cards, or giving away cards that fit none of its fields); no seat comes
-  to the page uncalled, so a player nobody offers anything makes no offer in that turn.
-- Every offer is a round trip: the active player makes it and leaves; the receiver answers after
-  its delay; the active player is called again and answers, offers again or ends trading after
+  the next turn is theirs, plays it on in the same visit. A seat that is visiting during the
+  trading while the game does not call it makes the offers of its own it wants and no other
+  trading move: a player who is not active the one offer the strong bot makes (asking for
+  face-up cards, or giving away cards that fit none of its fields), or a pass if it passes
+  when it has nothing to offer; the active player whose plan carries its trading the offers
+  the strong bot makes as the active player, leaving it to the plan to end the trading (and
+  not waiting for the answers). No seat comes to the page uncalled, so a player nobody calls
+  in a turn makes no offer in it and does not pass. A seat that wants no move when the game
+  calls for it gets the move the game makes when its time runs out (counted, and printed when
+  there are any).
+- Every offer to a person is a round trip: the maker makes it and leaves; the receiver answers
+  after its delay; the maker is called again and answers, offers again or ends trading after
   its own delay. Each accepted offer leaves its receiver cards to plant, and the next turn
-  starts only once everyone has planted, each after a call and a delay of their own.
-- Rows: the strong bots' trading as it is; at most N offers a seat a turn (the cap is the
-  people's, kept here, not the engine's: past it the active player ends trading where the bot
-  would have offered, and another player offers nothing); no trading at all (the floor: the
-  active player ends trading at once, and nobody makes an offer).
-- The row "with the trade book": the people use it as the bots do (`bots.book`): each sets
-  answer rules on its first visit (gifts that fit and offers of a bean it grows are accepted,
-  the rest declined, received cards planted in the obvious field), stands offers of the cards
-  its fields cannot take and asks whoever is active for the beans it grows, and as the active
-  player takes the standing offers worth more to it than they cost, then trades and ends
-  trading as the strong bot does; offers are answered by the rules at once, so only a seat
-  without rules yet (in its first round) is called to answer.
-- Figures per row: days per game (median and 90th percentile), calls per game and per player
-  per turn (a game's calls over its seats and turns, averaged over the games), offers and trades
-  (accepted offers) per game, and the share of calls that asked for a real choice: at the start
-  of the visit, more than one kind of move was open to the seat, or more than one move of its
-  one kind (a card planted in one field or another counts as two). "Offer" is open to every seat
-  in the trading phase and "harvest" to the active player with a bean in a field, so nearly
-  every call counts as a choice by this measure. The last, partial turn counts as a turn.
-  `--why` adds under each row its calls by the prompt they were for (`protocol.prompt` when
-  the call went out): "trade" the active player's, "answer" an offer's receiver's,
-  "trade_answer" the active player answering an offer, "plant_received" a receiver planting.
+  starts only once everyone has planted, each after a call and a delay of their own unless the
+  trade book plants for them.
+- The trade book (`games.engine.book`), as a person uses it: answer rules set on their first
+  visit; one standing offer at most, the first one the site's bots would stand (a card of the
+  next ones of the hand that fits no field, for nothing; else a bean of the fullest field,
+  asked for nothing), withdrawn once it is no longer wanted; as the active player, the standing
+  offers worth more to it than they cost taken (`bots.book.book_move`); at the start of each of
+  its turns a turn plan: the front card planted in the obvious field if one takes it (else
+  planted by hand, one card), the face-up cards that grow none of its fields offered for nothing
+  to the players who grow them, the cards kept planted in the obvious field, and trading ended
+  "at once" (once the plan's offers are answered: no hand trading then) or once all have
+  passed. A plan that waits for the passes ends trading when the daily clock's trading window
+  closes, 12 hours after trading began, unless everyone has passed by then: only the players
+  called in that trading phase (to answer an offer) can pass, so it is mostly the window.
+- Tables, each seat with its habit: nobody uses the book; everyone trusting (rules: gifts, and
+  offers that give a bean they grow, accepted when the cards fit; nothing kept back; the rest
+  declined; received cards planted in the obvious field; plans end once all passed); the same
+  with plans that end at once; everyone cautious (rules: gifts accepted, offers that would cost
+  one of the hand's first two cards declined, the rest left to the player; a player who has
+  nothing to offer in another's trading passes; plans end once all passed); a mixed table (the
+  first two seats trusting, the others never touching the book); and one person (seat 0, no
+  book) against the site's bots. The bots move at once, after every move, as the site asks
+  them (`after_move.bots_to_ask`), so a person still on the page answers their offers in the
+  same visit; they use the book as the site's bots do (`BookBot(bot, rules=False)`: standing
+  offers, taking those worth it, no rules: each offer is answered the moment it is made), and
+  while the person trades, each may offer them something. A bot trading as the active player
+  waits for the answers to its offers, and before it ends trading for the person's offers
+  (unless they passed), for its patience on the daily clock: 2 hours from its last move; then
+  it withdraws its offers and ends trading.
+- Figures per table: days per game (median and 90th percentile), calls a person a turn (the
+  calls to the people over their seats and the game's turns, averaged over the games; the
+  bots are never called), offers (standing ones too) and trades (accepted offers, standing
+  offers taken) per game. At a mixed table, the calls of the seats with and without the book
+  apart; against the bots, the calls to the person over the turns they were the active player
+  in, and the hours a game the bots' trading lasted (a bot moves at once: all of it is waiting
+  for the person). The last, partial turn counts as a turn. `--why` adds under each table its
+  calls by the prompt they were for (`protocol.prompt` when the call went out): "trade" the
+  active player's, "answer" an offer's receiver's, "trade_answer" the active player answering
+  an offer, "plant_received" a receiver planting, "plant_kept" the active player planting the
+  cards it kept.
 - The delays of a game are drawn in the order of its calls from a generator seeded by its seed,
   and the bots' generators are seeded as `playout` seeds them: the same seed gives the same
-  table. The same seed at 12 hours plays the same games with every delay doubled.
+  figures, and every table plays the same deals. At 12 hours the same seed plays the same games
+  with every delay doubled where no clock runs (nobody uses the book).
 """
 
 import argparse
@@ -61,53 +88,91 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.paced_game import GameFigures, play
+from bench.paced_game import GameFigures, Habit, play
+from games.engine.book.part import ASK, DECLINE, END, PASSED
 
 PLAYERS = (3, 4, 5)
-HOURS = (6.0, 12.0)
-GAMES = 50
-CAP = 2
+HOURS = (6.0,)
+GAMES = 30
+
+TRUSTING_RULES = {
+    "gifts": True,
+    "growing": True,
+    "keep": 0,
+    "otherwise": DECLINE,
+    "plant": True,
+    "away": False,
+}
+CAUTIOUS_RULES = {
+    "gifts": True,
+    "keep": 2,
+    "growing": False,
+    "otherwise": ASK,
+    "plant": True,
+    "away": False,
+}
+NO_BOOK = Habit()
+TRUSTING = Habit(TRUSTING_RULES, standing=1, plan=PASSED)
+TRUSTING_END = Habit(TRUSTING_RULES, standing=1, plan=END)
+CAUTIOUS = Habit(CAUTIOUS_RULES, standing=1, plan=PASSED, passes=True)
+SITE_BOT = Habit(bot=True)
 
 
 @dataclass(frozen=True)
-class Row:
+class Table:
+    """A kind of table: the habits of its first seats, and of every other seat."""
+
     name: str
-    cap: int | None  # offers a seat may make in a turn; None: as many as the bots want
-    book: bool = False  # the people use the trade book as the bots do
+    rest: Habit
+    first: tuple[Habit, ...] = ()
+
+    def habits(self, players: int) -> list[Habit]:
+        return [*self.first, *[self.rest] * (players - len(self.first))]
 
 
-def rows(cap: int = CAP) -> list[Row]:
-    return [
-        Row("as it is", None),
-        Row(f"at most {cap} offers a seat a turn", cap),
-        Row("no trading at all", 0),
-        Row("with the trade book", None, book=True),
-    ]
+TABLES = (
+    Table("nobody uses the book", NO_BOOK),
+    Table("everyone trusting", TRUSTING),
+    Table("everyone trusting, plans end at once", TRUSTING_END),
+    Table("everyone cautious", CAUTIOUS),
+    Table("a mixed table", NO_BOOK, first=(TRUSTING, TRUSTING)),
+    Table("one person against bots, daily clock", SITE_BOT, first=(NO_BOOK,)),
+)
 
 
 @dataclass(frozen=True)
 class Line:
-    """One row of the table: the figures of its games."""
+    """One row of the table: the figures of a table's games."""
 
     players: int
-    row: Row
+    table: Table
     games: list[GameFigures]
 
-    @property
-    def days(self) -> list[float]:
-        return [game.days for game in self.games]
+    def seats(self, book: bool | None = None) -> list[int]:
+        """The people's seats; those who use the book (True) or not (False)."""
+        habits = self.table.habits(self.players)
+        return [
+            seat
+            for seat, habit in enumerate(habits)
+            if not habit.bot and book in (None, habit.rules is not None)
+        ]
 
     def median_days(self) -> float:
-        return statistics.median(self.days)
+        return statistics.median(game.days for game in self.games)
 
     def p90_days(self) -> float:
-        return statistics.quantiles(self.days, n=10, method="inclusive")[-1]
+        days = [game.days for game in self.games]
+        return statistics.quantiles(days, n=10, method="inclusive")[-1]
 
-    def calls_per_game(self) -> float:
-        return statistics.mean(sum(game.calls) for game in self.games)
+    def calls_per_turn(self, seats: list[int]) -> float:
+        return statistics.mean(game.calls_per_turn(seats) for game in self.games)
 
-    def calls_per_player_turn(self) -> float:
-        return statistics.mean(game.calls_per_player_turn for game in self.games)
+    def calls_per_own_turn(self, seats: list[int]) -> float:
+        """The seats' calls over the turns they were the active player in."""
+        return statistics.mean(
+            sum(game.calls[seat] for seat in seats) / sum(game.active[seat] for seat in seats)
+            for game in self.games
+        )
 
     def offers(self) -> float:
         return statistics.mean(game.offers for game in self.games)
@@ -115,10 +180,8 @@ class Line:
     def trades(self) -> float:
         return statistics.mean(game.trades for game in self.games)
 
-    def real_choices(self) -> float:
-        return sum(game.real_choices for game in self.games) / sum(
-            sum(game.calls) for game in self.games
-        )
+    def bots_waited(self) -> float:
+        return statistics.mean(game.bots_waited for game in self.games)
 
     def asked(self) -> list[tuple[str, float]]:
         """Calls per game by the prompt they were for, the most first."""
@@ -132,52 +195,61 @@ class Line:
 
 
 def measure(
-    players: int, row: Row, mean_hours: float, games: int = GAMES, seed: str = "pace"
+    players: int, table: Table, mean_hours: float, games: int = GAMES, seed: str = "pace"
 ) -> Line:
+    habits = table.habits(players)
     return Line(
         players,
-        row,
-        [
-            play(players, f"{seed}/{players}/{game}", mean_hours, row.cap, row.book)
-            for game in range(games)
-        ],
+        table,
+        [play(players, f"{seed}/{players}/{game}", mean_hours, habits) for game in range(games)],
     )
 
 
 HEADER = (
-    f"{'players':>7}  {'trading':<32} {'days median':>11} {'p90':>6} {'calls/game':>10} "
-    f"{'calls/player/turn':>17} {'offers/game':>11} {'trades/game':>11} {'real choices':>12}"
+    f"{'players':>7}  {'table':<37} {'days median':>11} {'p90':>6} "
+    f"{'calls/person/turn':>17} {'offers/game':>11} {'trades/game':>11}"
 )
 
 
-def format_line(line: Line) -> str:
-    return (
-        f"{line.players:>7}  {line.row.name:<32} {line.median_days():>11.1f} "
-        f"{line.p90_days():>6.1f} {line.calls_per_game():>10.1f} "
-        f"{line.calls_per_player_turn():>17.2f} {line.offers():>11.1f} {line.trades():>11.1f} "
-        f"{line.real_choices():>12.1%}"
-    )
+def format_line(line: Line) -> list[str]:
+    lines = [
+        f"{line.players:>7}  {line.table.name:<37} {line.median_days():>11.1f} "
+        f"{line.p90_days():>6.1f} {line.calls_per_turn(line.seats()):>17.2f} "
+        f"{line.offers():>11.1f} {line.trades():>11.1f}"
+    ]
+    book, no_book = line.seats(True), line.seats(False)
+    if book and no_book:
+        lines.append(
+            f"{'':>9}calls a person a turn: {line.calls_per_turn(no_book):.2f} at the seats "
+            f"without the book, {line.calls_per_turn(book):.2f} at those with it"
+        )
+    if len(line.seats()) < line.players:
+        lines.append(
+            f"{'':>9}calls to the person a turn of theirs (calls to them / turns they were the "
+            f"active player in): {line.calls_per_own_turn(line.seats()):.2f}; hours the bots "
+            f"waited for them a game: {line.bots_waited():.1f}"
+        )
+    return lines
 
 
 def table(
     mean_hours: float,
-    players: Sequence[int] = PLAYERS,
+    players: Sequence[int] = (4,),
     games: int = GAMES,
     seed: str = "pace",
-    cap: int = CAP,
     why: bool = False,
 ) -> list[str]:
     lines = [
         f"pace: Rio Grande, people answering each call after {mean_hours:g} h on average "
-        f"(exponential), deciding as the strong bots do; games a row: {games}, seed {seed!r}",
+        f"(exponential), deciding as the strong bots do; games a table: {games}, seed {seed!r}",
         HEADER,
     ]
     stand_ins = 0
     for count in players:
-        for row in rows(cap):
-            line = measure(count, row, mean_hours, games, seed)
+        for kind in TABLES:
+            line = measure(count, kind, mean_hours, games, seed)
             stand_ins += line.stand_ins()
-            lines.append(format_line(line))
+            lines += format_line(line)
             if why:
                 asked = ", ".join(f"{key} {count:.1f}" for key, count in line.asked())
                 lines.append(f"{'':>9}calls a game for: {asked}")
@@ -190,20 +262,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m bench.pace", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("--players", type=int, nargs="+", choices=PLAYERS, default=PLAYERS)
+    parser.add_argument("--players", type=int, nargs="+", choices=PLAYERS, default=[4])
     parser.add_argument(
         "--hours", type=float, nargs="+", default=HOURS, help="mean answer delays to run"
     )
-    parser.add_argument("--games", type=int, default=GAMES, help="games a row")
+    parser.add_argument("--games", type=int, default=GAMES, help="games a table")
     parser.add_argument("--seed", default="pace")
-    parser.add_argument("--cap", type=int, default=CAP, help="offers a seat a turn, capped row")
     parser.add_argument(
-        "--why", action="store_true", help="under each row, its calls by what they asked for"
+        "--why", action="store_true", help="under each table, its calls by what they asked for"
     )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     for mean_hours in args.hours:
-        for text in table(mean_hours, args.players, args.games, args.seed, args.cap, args.why):
+        for text in table(mean_hours, args.players, args.games, args.seed, args.why):
             print(text)
     print(f"pace: {time.perf_counter() - started:.0f} s")
 

@@ -1,102 +1,96 @@
-"""The pace bench's model: whom it calls, what a call costs, what the rows change."""
+"""The pace bench's model: whom it calls, what the trade book and the bots change, its tables."""
 
 from bench import pace
-from bench.paced_game import PacedGame, callable_now, play, real_choice
-from games.engine import apply, legal_actions, new_game
+from bench.paced_game import PATIENCE, WINDOW, PacedGame, called, play, turn_plan
+from games.engine import apply, legal_actions, new_game, to_call
+
+NOBODY = pace.NO_BOOK
+SEED = "pace-test"
 
 
-def _trade_phase_with_an_offer():
-    state, _ = new_game("rio-grande", ["a", "b", "c", "d"], "pace-test")
+def _trading():
+    state, _ = new_game("rio-grande", ["a", "b", "c", "d"], SEED)
     while state.phase == "plant":
         plant = next(move for move in legal_actions(state, 0) if move["kind"] == "plant")
         apply(state, 0, {"kind": "plant", "card": plant["card"], "field": plant["fields"][0]})
         if state.phase == "plant":
             apply(state, 0, {"kind": "stop_planting"})
-    apply(state, 0, {"kind": "offer", "to": 1, "give": [state.faceup[0]]})
     return state
 
 
 def test_an_offer_calls_its_receiver_and_not_the_active_player_who_waits_for_the_answer():
-    state = _trade_phase_with_an_offer()
+    state = _trading()
+    apply(state, 0, {"kind": "offer", "to": 1, "give": [state.faceup[0]]})
 
-    assert [callable_now(state, seat) for seat in range(4)] == [False, True, False, False]
-    assert real_choice(state, 1)
-
-
-def test_without_trading_only_the_active_player_is_called_once_a_turn():
-    game = PacedGame(4, "pace-test/floor", 6.0, cap=0)
-    figures = game.play()
-
-    assert sum(figures.calls) == figures.turns
-    assert figures.asked == {"plant_front": figures.turns}
-    # Seat 0 starts: it has the last, partial turn when the turns do not divide evenly.
-    assert figures.calls == [-(-(figures.turns - seat) // 4) for seat in range(4)]
-    assert figures.offers == figures.trades == 0
-    assert figures.days > 0
+    assert to_call(state) == [1, 0]
+    assert called(state) == [1]
 
 
-def test_trading_costs_calls_and_days_over_the_floor():
-    floor = play(4, "pace-test/1", 6.0, cap=0)
-    trading = play(4, "pace-test/1", 6.0, cap=None)
+def test_a_plan_that_carries_the_trading_leaves_the_active_player_uncalled():
+    state = _trading()
+    assert called(state) == [0]
 
-    assert trading.trades > 0
-    assert sum(trading.calls) > 2 * sum(floor.calls)
-    assert trading.days > 2 * floor.days
-    assert trading.calls_per_player_turn > 1
-    assert {"answer", "trade", "plant_received"} <= set(trading.asked)
+    apply(state, 0, {**turn_plan(state, 0, "passed"), "faceup": ""})
 
-
-def test_the_cap_holds_every_seat_to_its_offers_a_turn_where_the_bots_make_more():
-    capped = play(4, "pace-test/2", 6.0, cap=2)
-    free = play(4, "pace-test/2", 6.0, cap=None)
-
-    assert capped.most_offers_a_turn == 2
-    assert free.most_offers_a_turn > 2
-    assert sum(capped.calls) < sum(free.calls)
+    assert state.phase == "trade"
+    assert called(state) == []
 
 
-def test_a_seed_gives_the_same_game_and_longer_delays_only_stretch_it():
-    first = play(3, "pace-test/3", 6.0, cap=None)
-    again = play(3, "pace-test/3", 6.0, cap=None)
-    slower = play(3, "pace-test/3", 12.0, cap=None)
+def test_a_seed_gives_the_same_game_and_without_clocks_longer_delays_only_stretch_it():
+    first = play(3, f"{SEED}/1", 6.0, [NOBODY] * 3)
+    again = play(3, f"{SEED}/1", 6.0, [NOBODY] * 3)
+    slower = play(3, f"{SEED}/1", 12.0, [NOBODY] * 3)
 
     assert first == again
+    assert first.trades > 0
     assert slower.calls == first.calls and slower.trades == first.trades
     assert abs(slower.days - 2 * first.days) < 1e-6
 
 
-def test_the_command_prints_a_row_for_each_way_of_trading(capsys):
-    pace.main(["--players", "3", "--hours", "6", "--games", "2", "--seed", "pace-test"])
+def test_trusting_book_users_are_called_about_once_a_round_and_wait_out_the_window():
+    nobody = play(4, f"{SEED}/2", 6.0, [NOBODY] * 4)
+    passed = play(4, f"{SEED}/2", 6.0, [pace.TRUSTING] * 4)
+    at_once = play(4, f"{SEED}/2", 6.0, [pace.TRUSTING_END] * 4)
+
+    assert at_once.calls_per_turn([0, 1, 2, 3]) <= passed.calls_per_turn([0, 1, 2, 3]) < 0.5
+    assert nobody.calls_per_turn([0, 1, 2, 3]) > 2
+    assert at_once.trades > 0 and passed.trades > at_once.trades
+    # Nobody is called to pass: each trading phase lasts the whole window.
+    assert passed.hours > passed.turns * WINDOW > at_once.hours
+
+
+def test_against_the_bots_each_bot_waits_its_patience_for_the_person():
+    habits = [NOBODY, pace.SITE_BOT, pace.SITE_BOT, pace.SITE_BOT]
+    game = PacedGame(4, f"{SEED}/3", 6.0, habits)
+    figures = game.play()
+
+    assert figures.calls[1:] == [0, 0, 0]
+    assert figures.calls[0] > figures.active[0] > 0
+    bot_turns = sum(figures.active[1:])
+    assert figures.bots_waited >= PATIENCE * (bot_turns - 1)
+    assert figures.trades > 0
+
+
+def test_the_command_prints_each_table_the_same_for_a_seed(capsys):
+    argv = ["--players", "4", "--hours", "6", "--games", "2", "--seed", SEED]
+    pace.main(argv)
+    out = capsys.readouterr().out.splitlines()
+    pace.main(argv)
+
+    assert capsys.readouterr().out.splitlines()[:-1] == out[:-1]
+    assert out[1].split()[:3] == ["players", "table", "days"]
+    rows = [line for line in out if line.startswith("      4  ")]
+    assert [row[9:46].rstrip() for row in rows] == [table.name for table in pace.TABLES]
+    assert sum("at the seats without the book" in line for line in out) == 1
+    assert sum("calls to the person a turn of theirs" in line for line in out) == 1
+    assert out[-1].startswith("pace: ")
+
+
+def test_asked_why_each_table_says_what_its_calls_were_for(capsys):
+    pace.main(["--games", "1", "--why"])
 
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 7
-    assert out[1].split()[:3] == ["players", "trading", "days"]
-    assert [line.split()[1:3] for line in out[2:6]] == [
-        ["as", "it"],
-        ["at", "most"],
-        ["no", "trading"],
-        ["with", "the"],
-    ]
-    assert all(line.split()[0] == "3" for line in out[2:6])
-
-
-def test_asked_why_each_row_says_what_its_calls_were_for(capsys):
-    pace.main(["--players", "3", "--hours", "6", "--games", "1", "--why"])
-
-    out = capsys.readouterr().out.splitlines()
-    # The row without trading, the last but the trade book's: each call is a turn's start.
-    assert out[-5].split()[1:4] == ["no", "trading", "at"]
-    assert out[-4].split() == ["calls", "a", "game", "for:", "plant_front", out[-5].split()[7]]
-    assert out[-2].split()[:5] == ["calls", "a", "game", "for:", "plant_front"]
-
-
-def test_with_the_trade_book_a_game_keeps_its_trades_and_calls_each_player_about_once_a_round():
-    games = [play(4, f"pace-test/book/{game}", 6.0, cap=None, book=True) for game in range(8)]
-    floor = [play(4, f"pace-test/book/{game}", 6.0, cap=0) for game in range(8)]
-
-    days = sorted(game.days for game in games)
-    assert (days[3] + days[4]) / 2 <= 15
-    assert sum(game.trades for game in games) / len(games) >= 80
-    assert max(game.calls_per_player_turn for game in games) <= 1
-    # Near the floor without trading, which calls only the active player once a turn.
-    assert sum(game.days for game in games) < 1.5 * sum(game.days for game in floor)
+    whys = [line.split() for line in out if "calls a game for:" in line]
+    assert len(whys) == len(pace.TABLES)
+    # Plans that end at once: each call is a turn's start, or a plan that stopped.
+    assert set(whys[2][4::2]) <= {"plant_front", "plant_kept", "answer"}
