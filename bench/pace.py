@@ -62,8 +62,8 @@ The model (bench.paced_game plays one game):
   offers, taking those worth it, no rules: each offer is answered the moment it is made), and
   while the person trades, each may offer them something. A bot trading as the active player
   waits for the answers to its offers, and before it ends trading for the person's offers
-  (unless they passed), for its patience on the daily clock: 2 hours from its last move; then
-  it withdraws its offers and ends trading.
+  while the person is at the page (visiting) and has not passed, for its patience on the daily
+  clock at most: 2 hours from its last move; then it withdraws its offers and ends trading.
 - Figures per table: days per game (median and 90th percentile), calls a person a turn (the
   calls to the people over their seats and the game's turns, averaged over the games; the
   bots are never called), offers (standing ones too) and trades (accepted offers, standing

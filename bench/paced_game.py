@@ -173,6 +173,7 @@ class PacedGame:
         self.due: list[tuple[float, int, int]] = []  # (answer time, call number, seat)
         self.called = [False] * players  # a call is out to the seat, not yet answered
         self.figures = GameFigures(calls=[0] * players, active=[0] * players)
+        self.visiting: int | None = None  # the seat whose person is at the page
         self.trading_began = 0.0
         self.active_moved = 0.0  # the active player's last move in its trading
         self._count(events)
@@ -193,7 +194,9 @@ class PacedGame:
                 continue
             self.clock, _, seat = heapq.heappop(self.due)
             self.called[seat] = False
+            self.visiting = seat
             self._visit(seat)
+            self.visiting = None
         self.figures.hours = self.clock
         self.figures.turns = state.turn
         return self.figures
@@ -269,11 +272,10 @@ class PacedGame:
         return asked
 
     def _people_may_offer(self) -> bool:
+        """As `bot_moves._people_may_offer`: a person at the page (visiting) who may offer."""
         state = self.state
-        return any(
-            seat not in self.bots and seat != state.active and may_offer(state, seat)
-            for seat in range(state.players)
-        )
+        seat = self.visiting
+        return seat is not None and seat != state.active and may_offer(state, seat)
 
     def _timeout(self) -> float | None:
         """When the trading ends by the clock: a bot's patience from its last move, or the

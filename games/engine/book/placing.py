@@ -32,8 +32,13 @@ def obvious_fields(state: State, seat: int, cards: Sequence[int]) -> list[int]:
 
 
 def fit_leaving_room(state: State, seat: int, cards: Sequence[int]) -> bool:
-    """Whether every card finds a field, after the cards the seat already has to plant, and
-    the front card of its hand still finds one after them: what a rule accepts never takes the
-    field the player's own next card needs."""
-    waiting = [*state.to_plant[seat], *cards, *state.hands[seat][:1]]
-    return all(field >= 0 for field in obvious_fields(state, seat, waiting))
+    """Whether every card finds a field, after the cards the seat already has to plant, without
+    taking the field the front card of its hand would find: what a rule accepts never leaves
+    the player's own next card without a field it had."""
+    waiting = [*state.to_plant[seat], *cards]
+    if not all(field >= 0 for field in obvious_fields(state, seat, waiting)):
+        return False
+    front = state.hands[seat][:1]
+    if not front or obvious_fields(state, seat, [*state.to_plant[seat], *front])[-1] < 0:
+        return True  # no card, or one that needs a harvest whatever comes
+    return obvious_fields(state, seat, [*waiting, *front])[-1] >= 0
