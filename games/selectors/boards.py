@@ -278,6 +278,7 @@ def board(view: dict) -> dict:
         return placed.get((place, key), [])
 
     waiting = set(view["waiting_for"])
+    passed = set((view.get("book") or {}).get("passed", ()))
     players = []
     for player in view["players"]:
         is_me = player["seat"] == seat
@@ -295,6 +296,7 @@ def board(view: dict) -> dict:
                 "is_me": is_me,
                 "is_active": player["seat"] == view["active"] and not view["over"],
                 "awaited": player["seat"] in waiting,
+                "passed": player["seat"] in passed,
                 "fields": fields,
                 "to_plant": to_plant,
                 "buttons": on("seat") if is_me else [],

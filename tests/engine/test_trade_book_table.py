@@ -1,7 +1,21 @@
 """The trade book at the table as it comes: its refusals say what they would take, and its
 rules never cost a player what they would not have given."""
 
-from .helpers import ALICE, BOB, CAROL, act, card_in_hand, faceup_card, field_beans, refused
+from games.engine import waiting_for
+from games.engine.bots import make_bot
+from games.engine.bots.book import BookBot
+
+from .helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    act,
+    card_in_hand,
+    faceup_card,
+    field_beans,
+    refused,
+)
 from .test_trade_book import line, market, offer
 
 
@@ -54,3 +68,32 @@ def bobs_gift(bean: str) -> list:
 def test_a_gift_the_rules_accept_never_takes_the_field_the_front_card_needs():
     assert bobs_gift("soy") == [("chili", 2), None]  # declined: his Red needs that field
     assert bobs_gift("chili") == [("chili", 3), None]  # his own bean costs no field
+
+
+def test_a_bot_with_nothing_to_offer_passes_and_still_answers_what_it_is_offered():
+    state = market()
+    bot = BookBot(make_bot("strong", "test/carol"), rules=False)
+    for _ in range(10):  # its standing offers first, then its pass
+        move = bot.choose(state, CAROL, awaited=False)
+        if move is None or move["kind"] == "pass":
+            break
+        act(state, CAROL, **move)
+    assert move == {"kind": "pass", "offers": "answer"}
+    act(state, CAROL, **move)
+    assert CAROL in state.book.passes(state.turn)
+    assert bot.choose(state, CAROL, awaited=False) is None  # once a trading phase
+
+    offer(state, ALICE, CAROL, give=[faceup_card(state, "soy")])
+    assert [o.to for o in state.offers.values()] == [CAROL]  # not declined for her
+    assert CAROL in waiting_for(state)
+
+
+def test_a_plan_waiting_for_passes_ends_trading_once_everyone_has_passed():
+    state = market()
+    act(state, ALICE, "plan", trading="passed")
+    refused(state, BOB, {"kind": "pass", "offers": "later"}, match='"answer"')
+    act(state, BOB, "pass")
+    act(state, CAROL, "pass", offers="answer")
+    assert state.phase == "trade"
+    events = act(state, DAVE, "pass")
+    assert "trading_ended" in [event.kind for event in events]

@@ -78,7 +78,6 @@ def _tidy(state: State, book: Book) -> None:
 
 
 def _next_act(state: State, book: Book, events: list[Event], skipped: list[int]) -> Act | None:
-    passed = book.passes(state.turn)
     for offer in state.offers.values():
         if offer.id in skipped:
             continue
@@ -88,7 +87,7 @@ def _next_act(state: State, book: Book, events: list[Event], skipped: list[int])
         move = rule_answer(state, rules, offer) if rules is not None else None
         if move is not None:
             return Act(offer.to, move, "rule")
-        if offer.to in passed:
+        if book.declines_for(offer.to, state.turn):
             return Act(offer.to, {"kind": "decline", "offer": offer.id}, "pass")
     active = state.active
     plan = book.plans.get(active)

@@ -17,7 +17,16 @@ from ..move_kinds import MoveKind, register, whole_number
 from ..phases import PHASES
 from ..state import State
 from ..trading import no_such_offer
-from .part import FACEUP, OTHERWISE, TRADE_ENDS, AnswerRules, TurnPlan
+from .part import (
+    ANSWER,
+    DECLINE,
+    FACEUP,
+    OTHERWISE,
+    PASS_OFFERS,
+    TRADE_ENDS,
+    AnswerRules,
+    TurnPlan,
+)
 from .standing import (
     book_of,
     check_take,
@@ -147,9 +156,19 @@ class _Pass(MoveKind):
         book = book_of(state)
         if seat in book.passes(state.turn):
             raise IllegalMove(gettext("You have passed in this trading phase already."))
+        offers = action.get("offers", DECLINE)
+        if offers not in PASS_OFFERS:
+            raise IllegalMove(
+                gettext(
+                    "Say whether offers made to you after your pass are declined "
+                    '("decline") or still yours to answer ("answer").'
+                )
+            )
         if book.passed_turn != state.turn:
-            book.passed_turn, book.passed = state.turn, []
+            book.passed_turn, book.passed, book.answering = state.turn, [], []
         book.passed.append(seat)
+        if offers == ANSWER:
+            book.answering.append(seat)
         events.append(Event("passed", seat, {}))
 
     def moves(self, state: State, seat: int) -> list[dict]:
@@ -254,5 +273,5 @@ TAKE = register(_Take("take", ("offer", "give", "fields"), ("traded", "voided"))
 RULES = register(
     _Rules("rules", ("gifts", "keep", "growing", "away", "otherwise", "plant"), ("rules_set",))
 )
-PASS = register(_Pass("pass", (), ("passed",)))
+PASS = register(_Pass("pass", ("offers",), ("passed",)))
 PLAN = register(_Plan("plan", ("plant", "faceup", "trading", "kept"), ("planned",)))

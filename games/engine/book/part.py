@@ -12,6 +12,11 @@ ASK: Final = "ask"  # the seat is called to answer it
 DECLINE: Final = "decline"
 OTHERWISE: Final = (ASK, DECLINE)
 
+# What a pass does with the offers made to the seat after it: declined, or still the seat's to
+# answer (a bot's pass: nothing from it, but it answers what it is offered).
+ANSWER: Final = "answer"
+PASS_OFFERS: Final = (DECLINE, ANSWER)
+
 # What a plan does with a face-up card that grows none of the active player's fields.
 KEEP: Final = "keep"
 OFFER: Final = "offer"  # offered for nothing to each player who grows it, in turn
@@ -163,6 +168,7 @@ class Book:
         self.rules: dict[int, AnswerRules] = {}  # by seat
         self.plans: dict[int, TurnPlan] = {}  # by seat
         self.passed: list[int] = []  # seats that passed in the trading phase of `passed_turn`
+        self.answering: list[int] = []  # those of them who still answer the offers made to them
         self.passed_turn = 0
         self.plant_to: list[list[int]] = []  # [seat, card, field]: a field named for a card
 
@@ -170,12 +176,18 @@ class Book:
         """The seats that passed in this turn's trading phase."""
         return self.passed if self.passed_turn == turn else []
 
+    def declines_for(self, seat: int, turn: int) -> bool:
+        """Whether the seat passed in this turn's trading phase and the offers made to it are
+        declined for it (a pass that still answers them leaves them to the seat)."""
+        return seat in self.passes(turn) and seat not in self.answering
+
     def to_dict(self) -> dict:
         return {
             "standing": [offer.to_dict() for offer in self.standing.values()],
             "rules": {str(seat): rules.to_dict() for seat, rules in self.rules.items()},
             "plans": {str(seat): plan.to_dict() for seat, plan in self.plans.items()},
             "passed": list(self.passed),
+            "answering": list(self.answering),
             "passed_turn": self.passed_turn,
             "plant_to": [list(entry) for entry in self.plant_to],
         }
@@ -190,6 +202,7 @@ class Book:
         for seat, plan in data["plans"].items():
             book.plans[int(seat)] = TurnPlan.from_dict(plan)
         book.passed = [int(seat) for seat in data["passed"]]
+        book.answering = [int(seat) for seat in data.get("answering", ())]
         book.passed_turn = int(data["passed_turn"])
         book.plant_to = [[int(value) for value in entry] for entry in data["plant_to"]]
         return book

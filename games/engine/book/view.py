@@ -11,16 +11,16 @@ from .standing import has_trading, suggested_payment, takable
 
 def book_view(state: State, seat: int | None) -> dict:
     book = state.book
-    if seat is None:  # a spectator: no offer of a hand, no rule, no plan
+    passed = book.passes(state.turn) if book is not None and state.phase == "trade" else []
+    if seat is None:  # a spectator: no offer of a hand, no rule, no plan; the passes are public
         return {
             "standing": [],
             "rules": None,
             "plan": None,
-            "passed": [],
+            "passed": list(passed),
             "may_stand": False,
             "may_pass": False,
         }
-    passed = book.passes(state.turn) if book is not None and state.phase == "trade" else []
     rules = book.rules.get(seat) if book is not None else None
     plan = book.plans.get(seat) if book is not None else None
     playing = not state.over and has_trading(state)

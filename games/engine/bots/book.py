@@ -4,14 +4,16 @@ would cost one of the next cards of its hand or that no rule takes are declined,
 go to the obvious field), stands offers of the cards its fields cannot take (for nothing, to
 whoever is active) and asks whoever is active for the beans it grows, and as the active player
 takes the standing offers that are worth more to its fields than what they cost. Everything
-else is its own bot's to decide. It decides from what its seat may see, as every bot does."""
+else is its own bot's to decide, but for a pass when it has nothing to offer in another's
+trading. It decides from what its seat may see, as every bot does."""
 
 from typing import Final
 
 from ..beans import BEAN_KEYS
-from ..book.part import DECLINE, Standing
+from ..book.part import ANSWER, DECLINE, Standing
 from ..book.standing import has_trading, suggested_payment, takable
 from ..fields import grows
+from ..legal import may_offer
 from ..state import State
 from .base import BaseBot
 from .heuristic import misfits
@@ -28,6 +30,7 @@ RULES: Final = {
     "plant": True,
 }
 MOST_STANDING: Final = 3  # a bot's standing offers at a time
+PASS: Final = {"kind": "pass", "offers": ANSWER}
 
 
 class BookBot(BaseBot):
@@ -47,7 +50,12 @@ class BookBot(BaseBot):
 
     def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
         seen = seat_state(state, seat)
-        return book_move(seen, seat, self.rules) or self.bot.decide(seen, seat, awaited)
+        move = book_move(seen, seat, self.rules) or self.bot.decide(seen, seat, awaited)
+        if move is None and seat != seen.active and may_offer(seen, seat):
+            # Nothing from it in this trading phase: it says so, so that a plan waiting for
+            # everyone to pass need not wait for it; it still answers what it is offered.
+            return PASS
+        return move
 
 
 def book_move(state: State, seat: int, rules: bool = True) -> dict | None:

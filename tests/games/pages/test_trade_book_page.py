@@ -172,6 +172,14 @@ def test_the_pass_button_passes_and_the_table_sees_who_passed(client, started_ga
     name = Seat.objects.get(game=started_game, position=passer).name
     assert f"Passed in this trading phase: {name}." in page_of(client, started_game, other)
     assert 'id="move-pass"' not in page_of(client, started_game, passer)
+    # At the table, on the passer's seat, for the others and for a spectator.
+    badge = re.compile(rf'id="seat-{passer}".*?</header>', re.DOTALL)
+    pages = [page_of(client, started_game, other)]
+    client.logout()
+    pages.append(page_of(client, started_game, None))
+    for page in pages:
+        assert 'class="badge badge-passed"' in badge.search(page)[0]
+        assert "badge-passed" not in badge.sub("", page)  # on no other seat
 
 
 def test_a_turn_plan_set_on_the_page_plays_the_turn(client, started_game):
