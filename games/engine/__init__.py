@@ -31,7 +31,16 @@ from .legal import legal_actions, legal_kinds, may_offer
 from .move_kinds import apply, trimmed
 from .phases import BANK, TRADING_WINDOW
 from .prompts import Prompt
-from .protocol import call_key, clocks, default_move, prompt, step, to_call, waiting_for
+from .protocol import (
+    call_key,
+    clocks,
+    default_move,
+    prompt,
+    step,
+    to_call,
+    trading_begun,
+    waiting_for,
+)
 from .registry import install
 from .replay import ReplayError, replay, replay_onto
 from .setup import new_game
@@ -80,6 +89,7 @@ __all__ = [
     "seed_hash",
     "step",
     "to_call",
+    "trading_begun",
     "to_dict",
     "trimmed",
     "view",

@@ -125,6 +125,8 @@ class _Offer(MoveKind):
     def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
         offer = trading.parse_offer(state, seat, action)
         trading.make_offer(state, offer, events)
+        if state.book is not None:
+            state.book.back(seat, state.turn)
 
     def moves(self, state: State, seat: int) -> list[dict]:
         active = seat == state.active

@@ -139,6 +139,7 @@ _BY: Final = {
     "pass": gettext_noop("{line} (you had passed)."),
     "plan": gettext_noop("{line} (by your turn plan)."),
     "named": gettext_noop("{line} (the field you named with the trade)."),
+    "default": gettext_noop("{line} (as the game does unless your answer rules say otherwise)."),
 }
 
 

@@ -65,8 +65,9 @@ def may_offer(state: State, seat: int) -> bool:
 
 
 def _passed(state: State, seat: int) -> bool:
-    """Whether the seat said "nothing from me" in this trading phase (the trade book's pass)."""
-    return state.book is not None and seat in state.book.passes(state.turn)
+    """Whether the seat said "nothing from me" in this trading phase (the trade book's pass; a
+    pass assumed for a seat away leaves it free to offer)."""
+    return state.book is not None and state.book.has_said_pass(seat, state.turn)
 
 
 def _add_trading_kinds(state: State, seat: int, active: bool, kinds: list[str]) -> None:

@@ -60,8 +60,8 @@ MOVES: Final[dict[str, MoveKind]] = {}
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class FollowUp:
-    """What is done on a seat's behalf after each move of a game with a trade book (answers
-    its rules give, steps of its plan): `book.follow` installs the one there is."""
+    """What is done on a seat's behalf after each move (answers its rules or the defaults
+    give, steps of its plan): `book.follow` installs the one there is."""
 
     def run(self, state: State, events: list[Event]) -> None:
         raise NotImplementedError
@@ -92,9 +92,8 @@ def apply(state: State, seat: object, action: object) -> list[Event]:
         ) from None
     events: list[Event] = []
     kind.apply(state, seat, action, events)
-    if state.book is not None:
-        for follow in FOLLOW_UPS:
-            follow.run(state, events)
+    for follow in FOLLOW_UPS:
+        follow.run(state, events)
     return events
 
 

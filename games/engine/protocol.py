@@ -39,6 +39,11 @@ def to_call(state: State) -> list[int]:
     return [seat for seat in waiting if not plan_carries(state, book, seat)]
 
 
+def trading_begun(state: State) -> bool:
+    """Whether the active player trades now (the players beside may offer or pass)."""
+    return not state.over and state.phase == "trade"
+
+
 def call_key(state: State, seat: int) -> str:
     """What a call to `seat` shows it of the game, as a key: the step the game waits on it for
     (turn, phase, what it asks) and the open offers it makes or is made. A player who answers

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import after_move, engine, signals
+from games import after_move, engine, presence, signals
 from games.models import Deadline, Game, Move, Seat, Snapshot
 from games.refusals import GameNotRunning, ServiceError, StaleMove
 from games.selectors.history import state_at
@@ -80,10 +80,13 @@ def submit(
         seat = seat_of(seats)
         action = _as_stored(action)
         state = engine.from_dict(game.state)
+        step = engine.step(state)
         events = _apply(game, state, seat, action, expected_seq)
         now = timezone.now()
         move = _logged(game, seat, action, actor, state, events)
-        seq = move.seq
+        if engine.step(state) != step and engine.trading_begun(state):
+            events += _passes_of_the_away(game, seats, state, now)
+        seq = game.seq
         if state.over:
             game_finished(game=game, state=state, now=now)
         deadlines = after_move.after_move(
@@ -120,6 +123,25 @@ def moves_at_start(*, game: Game, state, moves: list[tuple[Seat, dict]]) -> list
             continue  # a game with no trading phase has no answer rules
         _logged(game, seat, action, Move.Actor.SYSTEM, state, made)
         events += made
+    return events
+
+
+def _passes_of_the_away(game: Game, seats: list[Seat], state, now) -> list:
+    """As a trading phase begins, a pass is assumed for each person who is away from the table
+    (their game page is not open): their standing offers and rules speak for them, so a plan
+    that ends trading once all have passed need not wait for them. The pass still answers the
+    offers made to them, and an offer of their own brings them back in. Bots pass for
+    themselves. Returns the events."""
+    events = []
+    for seat in seats:
+        if state.over or not engine.trading_begun(state):
+            break
+        away = not seat.plays_as_bot and not presence.page_open(seat, now)
+        if away and seat.position != state.active and engine.may_offer(state, seat.position):
+            action = {"kind": "pass", "assumed": True}
+            made = engine.apply(state, seat.position, action)
+            _logged(game, seat, action, Move.Actor.SYSTEM, state, made)
+            events += made
     return events
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from games.engine import IllegalMove, apply, legal_actions, new_game, simulate
 from games.engine.beans import BEAN_INDEX, BEAN_KEYS
+from games.engine.book.move_words import NO_RULES
 from games.engine.bots.sight import deal_unseen
 from games.engine.state import State
 
@@ -131,6 +132,14 @@ def arrange(
 def act(state: State, seat: int, kind: str, **params) -> list:
     """Make one move; returns the events."""
     return apply(state, seat, {"kind": kind, **params})
+
+
+def answers_everything(state: State, *seats: int) -> State:
+    """The seats set answer rules with every part off: the game's defaults (`book/defaults.py`)
+    no longer act for them, so every offer and every card to plant waits for them."""
+    for seat in seats:
+        act(state, seat, "rules", **NO_RULES)
+    return state
 
 
 def refused(state: State, seat: int, action, match: str | None = None) -> str:

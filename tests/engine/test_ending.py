@@ -11,6 +11,7 @@ from .helpers import (
     DAVE,
     ERIN,
     act,
+    answers_everything,
     arrange,
     beans,
     field_beans,
@@ -42,6 +43,7 @@ def test_a_final_exhaustion_while_revealing_shows_one_card_and_lets_phases_two_a
     edition, players
 ):
     state = last_pass(edition, players, deck=["soy"], hands={ALICE: ["red", "blue"], BOB: ["red"]})
+    answers_everything(state, ALICE, BOB)  # each plants by hand
 
     events = plant_and_stop(state)
 

@@ -33,7 +33,7 @@ def _decisions(state, players):
 def test_it_decides_the_same_whatever_the_cards_it_cannot_see(edition, players):
     rng = random.Random(f"expert/{edition}")
     searched = 0
-    for state in states_along(edition, players, f"fair/{edition}", every=23):
+    for state in states_along(edition, players, f"fair/{edition}", every=17):
         for seat, awaited in _decisions(state, players):
             other = reshuffled(state, seat, rng)
             bot, bot_otherwise = expert(f"bot/{seat}"), expert(f"bot/{seat}")

@@ -253,7 +253,7 @@ def test_the_games_played_list_every_kind_of_move_the_tests_sample():
     for edition, players in ALL_TABLES:
         states = random_states(edition, players, "kinds", every=20)
         if edition.startswith("bohnaparte"):
-            states = itertools.chain(states, bot_states(edition, players, "kinds", every=3))
+            states = itertools.chain(states, bot_states(edition, players, "kinds", every=2))
         if edition == "bohnaparte/cavalry" and players == 4:
             states = itertools.chain(states, merchant_states())
         for state in states:

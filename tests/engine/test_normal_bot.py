@@ -3,7 +3,7 @@ cannot take."""
 
 from games.engine import apply, bots
 
-from .helpers import ALICE, BOB, CAROL, arrange, game
+from .helpers import ALICE, BOB, CAROL, answers_everything, arrange, game
 
 
 def normal():
@@ -66,6 +66,7 @@ def test_it_takes_a_gift_that_fits_its_fields_and_declines_one_that_would_make_i
         faceup=["soy", "wax"],
         phase="trade",
     )
+    answers_everything(state, BOB)  # the bot answers, not the defaults
     soy, wax = state.faceup
     apply(state, ALICE, {"kind": "offer", "to": BOB, "give": [soy]})
     apply(state, ALICE, {"kind": "offer", "to": BOB, "give": [wax]})
@@ -92,6 +93,7 @@ def test_the_easy_bot_neither_makes_nor_takes_offers():
         faceup=["soy", "wax"],
         phase="trade",
     )
+    answers_everything(state, BOB)  # the bot answers, not the defaults
     easy = bots.make_bot("easy", "test")
     assert easy.choose(state, ALICE) == {"kind": "end_trading"}
     apply(state, ALICE, {"kind": "offer", "to": BOB, "give": [state.faceup[0]]})

@@ -1,7 +1,7 @@
 """The trade book at the table as it comes: its refusals say what they would take, and its
 rules never cost a player what they would not have given."""
 
-from games.engine import waiting_for
+from games.engine import may_offer, view, waiting_for
 from games.engine.bots import make_bot
 from games.engine.bots.book import BookBot
 
@@ -97,3 +97,44 @@ def test_a_plan_waiting_for_passes_ends_trading_once_everyone_has_passed():
     assert state.phase == "trade"
     events = act(state, DAVE, "pass")
     assert "trading_ended" in [event.kind for event in events]
+
+
+def test_without_rules_a_gift_of_a_bean_you_grow_is_taken_and_planted_for_you():
+    hands = {ALICE: ["stink"], BOB: ["red"], CAROL: ["blue"]}
+    state = market(hands=hands, fields={BOB: [("chili", 2), None]}, faceup=["chili", "soy"])
+    events = offer(state, ALICE, BOB, give=[faceup_card(state, "chili")])
+    assert "traded" in [event.kind for event in events]
+    remark = "(as the game does unless your answer rules say otherwise)."
+    assert any(line(event, BOB).endswith(remark) for event in events)
+
+    # A gift that would take his empty field is his to answer.
+    offer(state, ALICE, BOB, give=[faceup_card(state, "soy")])
+    assert [o.to for o in state.offers.values()] == [BOB]
+    act(state, BOB, "decline", offer=next(iter(state.offers)))
+
+    act(state, ALICE, "end_trading")
+    assert field_beans(state, BOB) == [("chili", 3), None]  # planted where Chili grows
+    assert state.to_plant[ALICE]  # Alice's Soy fits a field of none of hers: hers to plant
+
+
+def test_answer_rules_replace_the_defaults():
+    hands = {ALICE: ["stink"], BOB: ["red"], CAROL: ["blue"]}
+    state = market(hands=hands, fields={BOB: [("chili", 2), None]}, faceup=["chili", "soy"])
+    act(state, BOB, "rules", gifts=False, growing=False, otherwise="ask", plant=False)
+    offer(state, ALICE, BOB, give=[faceup_card(state, "chili")])
+    assert [o.to for o in state.offers.values()] == [BOB]
+
+
+def test_a_pass_assumed_for_a_seat_away_answers_offers_and_ends_with_its_own_offer_or_pass():
+    state = market()
+    act(state, BOB, "pass", assumed=True)
+    act(state, CAROL, "pass", assumed=True)
+    assert view(state, BOB)["book"]["may_pass"]  # its Pass button stays
+    assert may_offer(state, BOB)
+    offer(state, ALICE, BOB, give=[faceup_card(state, "soy")])
+    assert BOB in waiting_for(state)  # his to answer, not declined for him
+
+    offer(state, CAROL, ALICE, give=[card_in_hand(state, CAROL, "blue")])
+    assert CAROL not in state.book.passes(state.turn)  # back in the trading
+    act(state, BOB, "pass")  # his own pass replaces the one assumed
+    assert not may_offer(state, BOB)

@@ -10,6 +10,7 @@ from .helpers import (
     CAROL,
     DAVE,
     act,
+    answers_everything,
     arrange,
     beans,
     card_in_hand,
@@ -172,6 +173,7 @@ def test_everyone_plants_received_cards_at_the_same_time_and_the_turn_waits_for_
         to_plant={BOB: ["red"], CAROL: ["blue", "blue"]},
         deck=DECK,
     )
+    answers_everything(state, ALICE, BOB, CAROL)  # each plants by hand
 
     act(state, ALICE, "end_trading")
     assert waiting_for(state) == [ALICE, BOB, CAROL]

@@ -11,6 +11,7 @@ from django.utils import timezone
 from games import engine
 from games.calls import routing
 from games.engine import bots
+from games.engine.book.move_words import NO_RULES
 from games.mail import links
 from games.models import Deadline, Game, Profile, Seat
 from games.services.lobby import game_add_bot, game_create
@@ -151,10 +152,25 @@ def play_as(
     return fresh(game)
 
 
+def answers_everything(game: Game, user) -> Game:
+    """The user sets answer rules with every part off: every offer made to them, gifts too,
+    and every card they receive waits for them (the game's defaults no longer act for them)."""
+    game = fresh(game)
+    action = {"kind": "rules", **NO_RULES}
+    move_submit(game_id=game.id, user=user, action=action, expected_seq=game.seq)
+    return fresh(game)
+
+
 def at_the_page(game: Game, user) -> None:
     """The user's game page is open: its poll has just been seen (as `presence.seat_seen`
     records it)."""
     Seat.objects.filter(game=game, user=user).update(last_seen_at=timezone.now())
+
+
+def everyone_at_the_page(game: Game, but: int | None = None) -> None:
+    """Every player (but the one at position `but`) has the game page open: no pass is assumed
+    for them as trading begins."""
+    Seat.objects.filter(game=game).exclude(position=but).update(last_seen_at=timezone.now())
 
 
 def let_patience_run_out(game: Game) -> None:

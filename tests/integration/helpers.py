@@ -65,7 +65,10 @@ def make_due(deadline: Deadline) -> None:
 
 
 def system_moves(game: Game) -> list[Move]:
-    return list(Move.objects.filter(game=game, actor=Move.Actor.SYSTEM, seq__gt=0))
+    """The moves the game made for a seat whose time ran out (not the passes assumed for the
+    players away as a trading phase began)."""
+    moves = Move.objects.filter(game=game, actor=Move.Actor.SYSTEM, seq__gt=0).order_by("seq")
+    return [move for move in moves if not move.payload.get("assumed")]
 
 
 def waiting_on_a_lock() -> int:

@@ -148,7 +148,7 @@ def test_a_player_passes_while_the_active_player_trades_and_not_before(table):
 
     assert reply_receive(raw=reply(board_mail(table, carol), "pass")) == "played: pass"
     carol_seat = fresh(table).seats.get(user=carol).position
-    assert state_of(table).book.passes(state_of(table).turn) == [carol_seat]
+    assert state_of(table).book.has_said_pass(carol_seat, state_of(table).turn)
     answer = last_mail_to(carol).body
     assert "Your moves were made:\n  You passed" in answer and "You may pass" not in answer
 

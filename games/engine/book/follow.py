@@ -1,10 +1,11 @@
 """What the trade book does after each move: standing offers whose cards moved lapse; offers
-are answered by their receivers' rules (or declined for a seat that passed); the active
-player's plan takes its next step; cards received or kept are planted where their seat named,
-or in the obvious field for a seat that asked for that. Each is made as the seat's own move,
-through the kind's own checks, and its events say on whose behalf (`by`: "rule", "pass",
-"plan", "named"). All of it follows from the state alone, so replaying the move log makes it
-again."""
+are answered by their receivers' rules (or declined for a seat that passed; for a seat without
+rules, the defaults take a gift that costs it nothing); the active player's plan takes its next
+step; cards received or kept are planted where their seat named, or in the obvious field for a
+seat that asked for that (a seat without rules: in a field that grows its bean). Each is made
+as the seat's own move, through the kind's own checks, and its events say on whose behalf
+(`by`: "rule", "pass", "plan", "named", "default"). All of it follows from the state alone, so
+replaying the move log makes it again."""
 
 from typing import Final
 
@@ -14,10 +15,11 @@ from ..language import gettext_noop
 from ..move_kinds import FOLLOW_UPS, MOVES, FollowUp
 from ..state import State
 from .answers import rule_answer
+from .defaults import default_answer, default_field
 from .part import Book, TurnPlan
 from .placing import obvious_fields
 from .plans import plan_step
-from .standing import lapse_moved
+from .standing import has_trading, lapse_moved
 
 # Far more than a turn can hold: each step moves a card or closes an offer.
 MAX_STEPS: Final = 200
@@ -35,9 +37,13 @@ class Act:
 
 class BookFollowUp(FollowUp):
     def run(self, state: State, events: list[Event]) -> None:
-        book = state.book
-        if book is None:
+        if state.book is None and not state.offers and state.phase != "plant_traded":
+            return  # nothing for the defaults to do, and no book
+        if not has_trading(state):
             return
+        # A game nobody's book has touched still has the defaults (`defaults.py`); a book of its
+        # own is begun only by a seat's own book move.
+        book = state.book if state.book is not None else Book()
         skipped: list[int] = []  # offers a rule's answer to which was refused: left open
         for _ in range(MAX_STEPS):
             if state.over:
@@ -84,9 +90,14 @@ def _next_act(state: State, book: Book, events: list[Event], skipped: list[int])
         # The rules first (a gift they take is welcome after a pass too); what they leave to
         # the player, a player who passed declines.
         rules = book.rules.get(offer.to)
-        move = rule_answer(state, rules, offer) if rules is not None else None
-        if move is not None:
-            return Act(offer.to, move, "rule")
+        if rules is None:
+            move = default_answer(state, offer)
+            if move is not None:
+                return Act(offer.to, move, "default")
+        else:
+            move = rule_answer(state, rules, offer)
+            if move is not None:
+                return Act(offer.to, move, "rule")
         if book.declines_for(offer.to, state.turn):
             return Act(offer.to, {"kind": "decline", "offer": offer.id}, "pass")
     active = state.active
@@ -121,6 +132,10 @@ def _planting(state: State, book: Book, events: list[Event]) -> Act | None:
                 field = obvious_fields(state, seat, [card])[0]
                 if field >= 0:
                     return Act(seat, {"kind": "plant", "card": card, "field": field}, by)
+            elif rules is None:
+                field = default_field(state, seat, card)
+                if field >= 0:
+                    return Act(seat, {"kind": "plant", "card": card, "field": field}, "default")
         if plan is not None and plan.kept:
             _stop(book, seat, gettext_noop("a card to plant fits no field: harvest first."), events)
     return None

@@ -153,8 +153,7 @@ class _Pass(MoveKind):
             raise IllegalMove(gettext("You can pass only while the active player trades."))
         if seat == state.active:
             raise IllegalMove(gettext("The active player ends trading rather than passing."))
-        book = book_of(state)
-        if seat in book.passes(state.turn):
+        if state.book is not None and state.book.has_said_pass(seat, state.turn):
             raise IllegalMove(gettext("You have passed in this trading phase already."))
         offers = action.get("offers", DECLINE)
         if offers not in PASS_OFFERS:
@@ -164,12 +163,19 @@ class _Pass(MoveKind):
                     '("decline") or still yours to answer ("answer").'
                 )
             )
+        # A pass the site assumed for a seat away from the table: it answers what it is offered
+        # and ends with the seat's own offer.
+        assumed = _flag(action, "assumed")
+        book = book_of(state)
         if book.passed_turn != state.turn:
-            book.passed_turn, book.passed, book.answering = state.turn, [], []
+            book.passed_turn, book.passed, book.answering, book.assumed = state.turn, [], [], []
+        book.back(seat, state.turn)  # a pass of its own replaces one assumed for it
         book.passed.append(seat)
-        if offers == ANSWER:
+        if offers == ANSWER or assumed:
             book.answering.append(seat)
-        events.append(Event("passed", seat, {}))
+        if assumed:
+            book.assumed.append(seat)
+        events.append(Event("passed", seat, {"assumed": True} if assumed else {}))
 
     def moves(self, state: State, seat: int) -> list[dict]:
         return []
@@ -273,5 +279,5 @@ TAKE = register(_Take("take", ("offer", "give", "fields"), ("traded", "voided"))
 RULES = register(
     _Rules("rules", ("gifts", "keep", "growing", "away", "otherwise", "plant"), ("rules_set",))
 )
-PASS = register(_Pass("pass", ("offers",), ("passed",)))
+PASS = register(_Pass("pass", ("offers", "assumed"), ("passed",)))
 PLAN = register(_Plan("plan", ("plant", "faceup", "trading", "kept"), ("planned",)))

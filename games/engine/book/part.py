@@ -169,6 +169,7 @@ class Book:
         self.plans: dict[int, TurnPlan] = {}  # by seat
         self.passed: list[int] = []  # seats that passed in the trading phase of `passed_turn`
         self.answering: list[int] = []  # those of them who still answer the offers made to them
+        self.assumed: list[int] = []  # passes assumed for a seat away: its own offer ends them
         self.passed_turn = 0
         self.plant_to: list[list[int]] = []  # [seat, card, field]: a field named for a card
 
@@ -181,6 +182,17 @@ class Book:
         declined for it (a pass that still answers them leaves them to the seat)."""
         return seat in self.passes(turn) and seat not in self.answering
 
+    def has_said_pass(self, seat: int, turn: int) -> bool:
+        """Whether the seat passed in this turn's trading phase itself (not a pass assumed)."""
+        return seat in self.passes(turn) and seat not in self.assumed
+
+    def back(self, seat: int, turn: int) -> None:
+        """A seat whose pass was assumed makes an offer: it is back in the trading."""
+        if seat in self.assumed and self.passed_turn == turn:
+            self.passed.remove(seat)
+            self.answering.remove(seat)
+            self.assumed.remove(seat)
+
     def to_dict(self) -> dict:
         return {
             "standing": [offer.to_dict() for offer in self.standing.values()],
@@ -188,6 +200,7 @@ class Book:
             "plans": {str(seat): plan.to_dict() for seat, plan in self.plans.items()},
             "passed": list(self.passed),
             "answering": list(self.answering),
+            "assumed": list(self.assumed),
             "passed_turn": self.passed_turn,
             "plant_to": [list(entry) for entry in self.plant_to],
         }
@@ -203,6 +216,7 @@ class Book:
             book.plans[int(seat)] = TurnPlan.from_dict(plan)
         book.passed = [int(seat) for seat in data["passed"]]
         book.answering = [int(seat) for seat in data.get("answering", ())]
+        book.assumed = [int(seat) for seat in data.get("assumed", ())]
         book.passed_turn = int(data["passed_turn"])
         book.plant_to = [[int(value) for value in entry] for entry in data["plant_to"]]
         return book

@@ -35,7 +35,7 @@ def book_view(state: State, seat: int | None) -> dict:
         "may_pass": playing
         and state.phase == "trade"
         and seat != state.active
-        and seat not in passed,
+        and not book_passed(state, seat),
         # Whether a plan may still say where the front cards go: not once the seat's own
         # planting has begun or is over in its turn.
         "may_plan_planting": playing
@@ -44,6 +44,12 @@ def book_view(state: State, seat: int | None) -> dict:
             or (PHASES[state.phase].plants_from == "hand" and not state.planted)
         ),
     }
+
+
+def book_passed(state: State, seat: int) -> bool:
+    """Whether the seat passed itself in this trading phase (a pass assumed for it while it was
+    away leaves it its Pass button)."""
+    return state.book is not None and state.book.has_said_pass(seat, state.turn)
 
 
 def _standing(state: State, offer: Standing, seat: int) -> dict:

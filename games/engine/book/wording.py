@@ -74,6 +74,13 @@ def _plan_stopped(e, who, you, *_):
 
 
 def _passed(e, who, you, *_):
+    if e.get("assumed"):  # only its seat reads it: the table shows the others who passed
+        if not you:
+            return ""
+        return gettext(
+            "You were away as trading began: counted as passed for this trading phase "
+            "(an offer of yours brings you back in)."
+        )
     if you:
         return gettext("You passed for this trading phase.")
     return gettext("{who} passed for this trading phase.").format(who=who)

@@ -13,7 +13,7 @@ from games.models import Deadline, Outbox
 from games.selectors.lobby import my_games
 from games.services.moves import move_submit
 from games.services.timeouts import reminders_send
-from tests.games.helpers import play_until
+from tests.games.helpers import everyone_at_the_page, play_until
 from tests.helpers import state_of, user_at
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +74,8 @@ def test_a_player_whose_plan_plays_their_whole_turn_gets_no_your_turn_mail(start
 
 
 def test_no_reminder_and_no_call_in_my_games_while_a_plan_carries_the_trading(started_game):
+    # The others are at the table (no pass is assumed for them): the plan waits for theirs.
+    everyone_at_the_page(started_game, but=state_of(started_game).active)
     game = play_until(started_game, lambda state: state.phase == "trade" and not state.offers)
     active = state_of(game).active
     trader = user_at(game, active)

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.models import Deadline, Game, Profile, Seat
 from games.services.timeouts import deadlines_sweep
-from tests.games.helpers import play_until, seq_of
+from tests.games.helpers import everyone_at_the_page, play_until, seq_of
 from tests.helpers import state_of, user_at
 
 pytestmark = pytest.mark.django_db
@@ -82,6 +82,7 @@ def test_an_hour_set_while_trading_brings_the_running_window_forward(client, sta
     living_in(started_game, active, "Asia/Tokyo")
     start = utc(10, 3)  # noon in Tokyo
     with time_machine.travel(start, tick=False):
+        everyone_at_the_page(started_game)  # nobody's pass is assumed: the plan waits
         play_until(started_game, lambda state: state.phase == "trade")
     assert trading_row(started_game).due_at == start + timedelta(hours=12)
 

@@ -12,7 +12,13 @@ from django.utils import timezone
 
 from games.engine.beans import BEAN_KEYS
 from games.models import Game, Move, Seat
-from tests.games.helpers import card_ids_in, post_move, seq_of, start_trading
+from tests.games.helpers import (
+    card_ids_in,
+    everyone_at_the_page,
+    post_move,
+    seq_of,
+    start_trading,
+)
 from tests.helpers import state_of, user_at
 
 pytestmark = pytest.mark.django_db
@@ -134,6 +140,9 @@ def test_answer_rules_set_on_the_page_accept_a_gift_at_once_and_only_their_playe
     client, started_game
 ):
     active, receiver, third = trading_table(started_game)
+    # Before: what the game does for them, said beside the rules they may set instead.
+    defaults = 'id="book-defaults"'
+    assert defaults in page_of(client, started_game, receiver)
     response = form_move(
         client,
         started_game,
@@ -141,6 +150,7 @@ def test_answer_rules_set_on_the_page_accept_a_gift_at_once_and_only_their_playe
         {"kind": "rules", "gifts": "on", "keep": "2", "otherwise": "decline"},
     )
     assert response.status_code == 200
+    assert defaults not in page_of(client, started_game, receiver)
     rules = state_of(started_game).book.rules[receiver]
     assert (rules.gifts, rules.keep, rules.growing, rules.otherwise) == (True, 2, False, "decline")
     html = page_of(client, started_game, receiver)
@@ -159,6 +169,7 @@ def test_answer_rules_set_on_the_page_accept_a_gift_at_once_and_only_their_playe
 
 
 def test_the_pass_button_passes_and_the_table_sees_who_passed(client, started_game):
+    everyone_at_the_page(started_game)  # no pass assumed for anyone as trading begins
     active, passer, other = trading_table(started_game)
     html = page_of(client, started_game, passer)
     assert 'id="move-pass"' in html

@@ -67,6 +67,13 @@ def post_together(game_id: int, posts: list[tuple]) -> list:
     return together([functools.partial(post, *post_args) for post_args in posts])
 
 
+def made_since(game, seq: int) -> int:
+    """The moves made after move `seq` as they were posted (not the passes the site assumed
+    for the players away as a trading phase began)."""
+    moves = Move.objects.filter(game=game, seq__gt=seq)
+    return sum(1 for move in moves if not move.payload.get("assumed"))
+
+
 def assert_log_has_no_gaps_or_doubles(game) -> None:
     game = fresh(game)
     seqs = list(Move.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
@@ -104,7 +111,7 @@ def test_two_players_posting_at_the_same_moment_both_get_an_answer_and_no_move_i
     kinds = [kind for kind, _ in answers]
     assert kinds in (["applied", "stale"], ["applied", "applied"]), answers
     applied = kinds.count("applied")
-    assert fresh(game).seq == game.seq + applied
+    assert made_since(game, game.seq) == applied
     assert state_of(game).phase != "trade"
     assert_log_has_no_gaps_or_doubles(game)
 
@@ -119,7 +126,7 @@ def test_a_move_posted_twice_at_the_same_moment_is_applied_once(started_game):
         answers = post_together(game.id, [(user, action, game.seq), (user, action, game.seq)])
 
         assert sorted(kind for kind, _ in answers) == ["applied", "stale"]
-        assert fresh(game).seq == game.seq + 1
+        assert made_since(game, game.seq) == 1
     assert_log_has_no_gaps_or_doubles(game)
 
 
@@ -141,7 +148,7 @@ def test_posts_from_every_seat_in_a_crowd_lose_and_double_nothing(started_game):
         assert set(kinds) <= {"applied", "stale", "illegal"}, answers
         for seat in range(state.players):
             assert kinds[2 * seat : 2 * seat + 2].count("applied") <= 1
-        assert fresh(game).seq - game.seq == kinds.count("applied")
+        assert made_since(game, game.seq) == kinds.count("applied")
     assert_log_has_no_gaps_or_doubles(game)
 
 
@@ -160,5 +167,6 @@ def test_two_sweeps_at_the_same_moment_expire_each_deadline_once(started_game, m
 
     assert sorted(expired) == [0, 1]
     system = Move.objects.filter(game=started_game, actor=Move.Actor.SYSTEM).exclude(kind="setup")
-    assert [move.kind for move in system.order_by("seq")] == ["plant", "stop_planting"]
+    made = [move.kind for move in system.order_by("seq") if not move.payload.get("assumed")]
+    assert made == ["plant", "stop_planting"]
     assert_log_has_no_gaps_or_doubles(started_game)

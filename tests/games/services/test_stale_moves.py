@@ -9,7 +9,14 @@ from games import engine
 from games.models import Game, Move
 from games.services.lobby import game_start
 from games.services.moves import move_submit, move_submit_as
-from tests.games.helpers import good_move, let_patience_run_out, position_of, post_move, table
+from tests.games.helpers import (
+    answers_everything,
+    good_move,
+    let_patience_run_out,
+    position_of,
+    post_move,
+    table,
+)
 from tests.helpers import state_of
 
 # The bots' tasks run when a move's transaction commits, so these tests commit for real.
@@ -77,6 +84,7 @@ def trading_alice(alice):
 
 def test_ending_trading_from_a_page_that_did_not_show_a_bots_new_offer_ends_it(client, alice):
     game, mine = trading_alice(alice)
+    game = answers_everything(game, alice)  # the bot's gift waits for her answer
     page_seq = game.seq
     state = state_of(game)
     bot = (mine + 1) % state.players
