@@ -41,14 +41,17 @@ The model (bench.paced_game plays one game):
   visit; one standing offer at most, the first one the site's bots would stand (a card of the
   next ones of the hand that fits no field, for nothing; else a bean of the fullest field,
   asked for nothing), withdrawn once it is no longer wanted; as the active player, the standing
-  offers worth more to it than they cost taken (`bots.book.book_move`); at the start of each of
-  its turns a turn plan: the front card planted in the obvious field if one takes it (else
-  planted by hand, one card), the face-up cards that grow none of its fields offered for nothing
-  to the players who grow them, the cards kept planted in the obvious field, and trading ended
-  "at once" (once the plan's offers are answered: no hand trading then) or once all have
-  passed. A plan that waits for the passes ends trading when the daily clock's trading window
-  closes, 12 hours after trading began, unless everyone has passed by then: only the players
-  called in that trading phase (to answer an offer) can pass, so it is mostly the window.
+  offers worth more to it than they cost taken (`bots.book.book_move`); on every visit in
+  another's turn, unless it has one, a turn plan for its next turn: the front card planted in
+  the obvious field if one takes it now (else planted by hand, one card), the face-up cards
+  that grow none of its fields offered for nothing to the players who grow them, the cards kept
+  planted in the obvious field, and trading ended "at once" (once the plan's offers are
+  answered) or once all have passed. A person called to their own turn (a plan that could not
+  plant, or none) plays it by hand, trading and ending the trading themselves. As a trading
+  phase begins, a pass is assumed for every person not visiting (as the site assumes it for the
+  people away from the page, `services.moves`); a plan that waits for the passes ends trading
+  once everyone has passed, or when the daily clock's trading window closes, 12 hours after
+  trading began.
 - Tables, each seat with its habit: nobody uses the book; everyone trusting (rules: gifts, and
   offers that give a bean they grow, accepted when the cards fit; nothing kept back; the rest
   declined; received cards planted in the obvious field; plans end once all passed); the same

@@ -31,7 +31,7 @@ from games.engine import (
     to_call,
     waiting_for,
 )
-from games.engine.book.part import PASSED
+from games.engine.book.part import PASSED, TurnPlan
 from games.engine.book.placing import obvious_fields
 from games.engine.bots import make_bot
 from games.engine.bots.base import BaseBot
@@ -52,6 +52,7 @@ WINDOW: Final = DAILY.trading_window / timedelta(hours=1)
 PATIENCE: Final = DAILY.bot_patience / timedelta(hours=1)
 END_TRADING: Final = {"kind": "end_trading"}
 PASS: Final = {"kind": "pass"}
+ASSUMED_PASS: Final = {"kind": "pass", "assumed": True}
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,6 @@ class Person:
     def __init__(self, bot: Bot, habit: Habit):
         self.bot = bot
         self.habit = habit
-        self.planned = 0  # the turn it last set a plan for
 
     def choose(self, state: State, seat: int, awaited: bool) -> dict | None:
         seen = seat_state(state, seat)
@@ -108,21 +108,22 @@ class Person:
         if awaited or seen.phase != "trade":
             return move
         if seat == seen.active:
-            return None if move == END_TRADING else move  # its plan ends the trading
+            carried = seen.book is not None and seat in seen.book.plans
+            return None if move == END_TRADING and carried else move  # its plan ends it
         if move is not None and move["kind"] != "offer":
             return move
         if not may_offer(seen, seat):
             return None  # it passed
-        return PASS if move is None and self.habit.passes else move
+        passed = seen.book is not None and seat in seen.book.passes(seen.turn)
+        return PASS if move is None and self.habit.passes and not passed else move
 
     def _book(self, seen: State, seat: int) -> dict | None:
         habit = self.habit
         book = seen.book
         if book is None or seat not in book.rules:
             return {"kind": "rules", **habit.rules}
-        if habit.plan and seat == seen.active and self.planned != seen.turn:
-            self.planned = seen.turn
-            return turn_plan(seen, seat, habit.plan)
+        if habit.plan and seat != seen.active and _stale(seen, seat, book.plans.get(seat)):
+            return turn_plan(seen, seat, habit.plan)  # for its next turn
         move = book_move(seen, seat, rules=False)
         if move is not None and move["kind"] == "stand":
             mine = sum(1 for offer in book.standing.values() if offer.maker == seat)
@@ -131,15 +132,27 @@ class Person:
 
 
 def turn_plan(state: State, seat: int, trading: str) -> dict:
-    """The turn plan a person sets at the start of their turn: the front card planted in the
-    obvious field if it fits one (else planted by hand), face-up cards that grow none of their
-    fields offered to those who grow them, the cards kept planted in the obvious field."""
+    """The plan a person sets for their next turn on a visit in another's (or for the rest of
+    the turn they are in, the planting only before it began): the front card
+    planted in the obvious field if it fits one now (else planted by hand), face-up cards that
+    grow none of their fields offered to those who grow them, the cards kept planted in the
+    obvious field, and trading ended as the habit says."""
     hand = state.hands[seat]
     planting = []
-    if state.phase == "plant" and not state.planted and hand:
+    before_planting = state.phase == "plant" and not state.planted
+    if hand and (seat != state.active or before_planting):
         found = obvious_fields(state, seat, hand[:1])[0]
         planting = [[hand[0], found]] if found >= 0 else []
     return {"kind": "plan", "plant": planting, "faceup": "offer", "trading": trading, "kept": True}
+
+
+def _stale(state: State, seat: int, plan: TurnPlan | None) -> bool:
+    """Whether the seat has no plan for its next turn, or one that plants a card no longer at
+    the front of its hand."""
+    if plan is None:
+        return True
+    hand = state.hands[seat]
+    return bool(plan.plant) and (not hand or plan.plant[0][0] != hand[0])
 
 
 def awaits_answers(state: State, seat: int) -> bool:
@@ -317,6 +330,18 @@ class PacedGame:
             self.figures.bots_waited += self.clock - self.trading_began
         if state.phase == "trade":
             self.trading_began = self.active_moved = self.clock
+            self._passes_of_the_away()
+
+    def _passes_of_the_away(self) -> None:
+        """As `services.moves._passes_of_the_away`: as trading begins, a pass is assumed for
+        each person who is not at the page (not visiting)."""
+        state = self.state
+        for seat in range(state.players):
+            if state.over or state.phase != "trade":
+                return
+            away = seat not in self.bots and seat != self.visiting
+            if away and seat != state.active and may_offer(state, seat):
+                self._count(apply(state, seat, ASSUMED_PASS))
 
     def _count(self, events: list[Event]) -> None:
         figures = self.figures
