@@ -138,3 +138,32 @@ def test_a_pass_assumed_for_a_seat_away_answers_offers_and_ends_with_its_own_off
     assert CAROL not in state.book.passes(state.turn)  # back in the trading
     act(state, BOB, "pass")  # his own pass replaces the one assumed
     assert not may_offer(state, BOB)
+
+
+def test_the_field_a_plan_names_for_the_front_card_stays_free_of_what_the_rules_take():
+    # Bob's plan puts his Red, at the front of his hand, into his empty field 1 next turn.
+    hands = {ALICE: ["stink"], BOB: ["red", "chili"], CAROL: ["blue"]}
+    state = market(hands=hands, fields={BOB: [None, None]}, faceup=["soy", "wax"])
+    act(state, BOB, "rules", gifts=True, growing=True, otherwise="decline", plant=True)
+    act(state, BOB, "plan", plant=[[state.hands[BOB][0], 0]])
+
+    offer(state, ALICE, BOB, give=[faceup_card(state, "soy")])  # taken, for field 2
+    offer(state, ALICE, BOB, give=[faceup_card(state, "wax")])  # declined: no field left
+    act(state, ALICE, "end_trading")
+
+    assert field_beans(state, BOB) == [None, ("soy", 1)]
+    assert BOB in state.book.plans  # his plan still plants his Red in field 1
+
+
+def test_a_plan_whose_field_took_another_bean_plants_the_front_card_where_it_fits():
+    hands = {ALICE: ["stink"], BOB: ["red", "chili"], CAROL: ["blue"]}
+    state = market(hands=hands, fields={BOB: [None, None]}, faceup=["soy", "garden"])
+    act(state, BOB, "plan", plant=[[state.hands[BOB][0], 0]])  # his Red into field 1
+    number = offer(state, ALICE, BOB, give=[faceup_card(state, "soy")])[0].data["offer"]
+    act(state, BOB, "accept", offer=number, give=[])
+    act(state, ALICE, "end_trading")
+    act(state, BOB, "plant", card=state.to_plant[BOB][0], field=0)  # the Soy he had to plant
+    act(state, ALICE, "plant", card=state.to_plant[ALICE][0], field=0)
+
+    assert state.active == BOB
+    assert field_beans(state, BOB) == [("soy", 1), ("red", 1)]  # his plan, in field 2

@@ -17,7 +17,7 @@ from ..state import State
 from .answers import rule_answer
 from .defaults import default_answer, default_field
 from .part import Book, TurnPlan
-from .placing import obvious_fields
+from .placing import kept_for_front, obvious_fields
 from .plans import plan_step
 from .standing import has_trading, lapse_moved
 
@@ -129,7 +129,7 @@ def _planting(state: State, book: Book, events: list[Event]) -> Act | None:
             if field >= 0:
                 return Act(seat, {"kind": "plant", "card": card, "field": field}, "named")
             if obvious:
-                field = obvious_fields(state, seat, [card])[0]
+                field = _obvious_field(state, seat, card)
                 if field >= 0:
                     return Act(seat, {"kind": "plant", "card": card, "field": field}, by)
             elif rules is None:
@@ -139,6 +139,13 @@ def _planting(state: State, book: Book, events: list[Event]) -> Act | None:
         if plan is not None and plan.kept:
             _stop(book, seat, gettext_noop("a card to plant fits no field: harvest first."), events)
     return None
+
+
+def _obvious_field(state: State, seat: int, card: int) -> int:
+    """The obvious field for a card the seat must plant, leaving the field its plan keeps for
+    the front card free while another takes it."""
+    field = obvious_fields(state, seat, [card], kept_for_front(state, seat))[0]
+    return field if field >= 0 else obvious_fields(state, seat, [card])[0]
 
 
 def _named_field(state: State, book: Book, seat: int, card: int) -> int:

@@ -7,6 +7,7 @@ from ..language import gettext_noop
 from ..phases import PHASES
 from ..state import State
 from .part import END, GIVE, KEEP, PASSED, Book, TurnPlan
+from .placing import obvious_fields
 
 
 class Step:
@@ -43,8 +44,14 @@ def _planting(state: State, seat: int, plan: TurnPlan) -> Step:
         return Step(
             stop=gettext_noop("the card it planted is no longer at the front of your hand.")
         )
-    if field not in fitting_fields(state, seat, card):
-        return Step(stop=gettext_noop("field {field} does not take the card now."), field=field)
+    fitting = fitting_fields(state, seat, card)
+    if field not in fitting:
+        # The field named took another bean since (a card the player had to plant): the card
+        # goes where it obviously would, if a field takes it.
+        field = obvious_fields(state, seat, [card])[0]
+        if field < 0 or field not in fitting:
+            field = plan.plant[planted][1]
+            return Step(stop=gettext_noop("field {field} does not take the card now."), field=field)
     return Step({"kind": "plant", "card": card, "field": field})
 
 
