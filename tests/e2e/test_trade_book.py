@@ -42,9 +42,19 @@ def done_for(game: Game, seat: Seat) -> list[str]:
     return made
 
 
-def past_her_first_turn(game: Game) -> None:
-    """Her first turn played plainly, if she starts: the plan she makes is for her next one,
-    which comes once she has gone."""
+def plans_of(game: Game, seat: Seat) -> list[tuple[int, str, dict]]:
+    """Her plans and why they stopped: the move, the event and what it keeps."""
+    return [
+        (seq, event["kind"], event["secret"])
+        for seq, events in Move.objects.filter(game=game).values_list("seq", "events")
+        for event in events
+        if event["kind"] in ("planned", "plan_stopped") and event["seat"] == seat.position
+    ]
+
+
+def past_her_turn(game: Game) -> None:
+    """Her turn played plainly, if it is hers: the plan she makes is for her next one, which
+    comes once she has gone."""
     alice = get_user_model().objects.get(username="alice")
     mine = game.seats.get(user=alice).position
     for _ in range(200):
@@ -59,7 +69,7 @@ def past_her_first_turn(game: Game) -> None:
                 )
         else:
             time.sleep(0.2)
-    raise AssertionError("her first turn never ended")
+    raise AssertionError("her turn never ended")
 
 
 def played_on(game: Game, seat: Seat, start_turn: int) -> bool:
@@ -109,8 +119,11 @@ def set_plan(phone, game: Game) -> int:
             takes = room_made(game, mine)
             phone.reload()  # the plan's form with the field she emptied
             phone.locator("#book-plan summary").click()
-        if takes:
-            phone.locator("#plan-front").select_option(str(takes[0]))
+        # The fields the page offers (it may have been rendered a move ago).
+        offered = phone.locator("#plan-front option").evaluate_all("os => os.map(o => o.value)")
+        choice = next((str(index) for index in takes if str(index) in offered), None)
+        if choice is not None:
+            phone.locator("#plan-front").select_option(choice)
     phone.locator("#plan-faceup").select_option("give")
     phone.locator("#plan-trading").select_option("end")
     phone.locator("#plan-kept").check()
@@ -123,14 +136,20 @@ def set_plan(phone, game: Game) -> int:
 def test_the_table_plays_on_with_a_players_book_and_tells_them_what_it_did(
     live_server, bots_in_the_background, browser, monkeypatch
 ):
-    # A page unpolled this long is closed (30 s on the site: not worth waiting for here).
-    monkeypatch.setattr(presence, "PAGE_OPEN", timedelta(seconds=3))
     phone = logged_in(browser, live_server.url, "alice", width=390, height=844)
     game = a_table_of_bots()
-    past_her_first_turn(game)
+    past_her_turn(game)
     phone.goto(f"{live_server.url}/games/{game.id}/")
     book = phone.locator("section.book")
     expect(book).to_be_visible()
+    seat = Seat.objects.get(game=game, user__username="alice")
+    # Her page's first poll marks her at the table: the bots trading wait for her offers from
+    # then on, so her next turn does not come while she sets up her book.
+    for _ in range(50):
+        seat.refresh_from_db()
+        if seat.last_seen_at is not None:
+            break
+        phone.wait_for_timeout(200)
 
     # Answer rules: gifts and beans she grows taken and planted, anything else declined.
     book.locator("#book-rules summary").click()
@@ -153,7 +172,11 @@ def test_the_table_plays_on_with_a_players_book_and_tells_them_what_it_did(
     # Her turn plan: the front card into field 1, the face-up cards given away, trading ended
     # at once, and what she keeps planted.
     # Refused (409) when a bot moved the board on meanwhile: she sets it again on the fresh one.
+    # Set in another's turn (the bots were quick while her page was not open yet): the bots
+    # trading wait for her now that it is, so her next turn comes once she has gone.
     for _ in range(3):
+        past_her_turn(game)
+        phone.reload()  # the plan's form as the board is now
         if set_plan(phone, game) == 200:
             break
     else:
@@ -164,12 +187,10 @@ def test_the_table_plays_on_with_a_players_book_and_tells_them_what_it_did(
     phone.locator("section.book").screenshot(path=str(ARTIFACTS / "phone-trade-book-panel.png"))
 
     # She closes the page (its poll last marked her there); the bots play on.
-    seat = Seat.objects.get(game=game, user__username="alice")
-    for _ in range(50):  # the page's poll says she is there
-        seat.refresh_from_db()
-        if seat.last_seen_at is not None:
-            break
-        phone.wait_for_timeout(200)
+    # A page unpolled this long is closed (30 s on the site: not worth waiting for here). Set
+    # only now: while she set up her book, her page counted as open, so the bots trading
+    # waited for her offers and her next turn did not come before she left.
+    monkeypatch.setattr(presence, "PAGE_OPEN", timedelta(seconds=3))
     phone.close()
     seat.refresh_from_db()
     assert seat.last_seen_at is not None
@@ -191,6 +212,7 @@ def test_the_table_plays_on_with_a_players_book_and_tells_them_what_it_did(
     assert found_since is not None, (
         f"the table stopped at turn {state.turn} in {state.phase}, waiting for seats "
         f"{engine.waiting_for(state)} (hers: {seat.position}), done for her: {done_for(game, seat)}"
+        f", her plans: {plans_of(game, seat)}"
     )
     made = done_for(game, seat)
     assert made, "nothing was done on her behalf"
