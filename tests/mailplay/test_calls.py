@@ -13,6 +13,7 @@ from games.mail import links
 from games.models import Move
 from games.services.moves import move_submit
 from mailplay.services import reply_receive
+from tests.games.helpers import answers_everything
 from tests.helpers import fresh, state_of
 
 from .helpers import board_mail, last_mail_to, reply
@@ -96,6 +97,8 @@ def test_a_second_offer_reaches_a_player_who_has_not_answered_the_first(table):
 def test_a_declined_offer_is_told_to_its_maker_who_has_an_offer_to_answer(table):
     active, answer = trading(table)
     bob, _ = others(table, active)
+    for user in (active, bob):  # their offers wait for answers, gifts too
+        answers_everything(table, user)
     outcome = reply_receive(raw=reply(board_mail(table, bob), f"offer {active.username} give 1"))
     assert outcome.startswith("played: offer"), outcome
     mine = max(state_of(table).offers)

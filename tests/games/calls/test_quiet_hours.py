@@ -14,7 +14,13 @@ from games.models import Deadline, Game, Outbox, Profile, Seat
 from games.services.moves import move_submit
 from games.services.timeouts import deadlines_sweep, reminders_send
 from games.wording import durations
-from tests.games.helpers import MORNING_IN_NEW_YORK, MORNING_IN_TOKYO, play_until, quiet_at_night
+from tests.games.helpers import (
+    MORNING_IN_NEW_YORK,
+    MORNING_IN_TOKYO,
+    answers_everything,
+    play_until,
+    quiet_at_night,
+)
 from tests.helpers import started, state_of, user_at
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +41,11 @@ def test_quiet_hours_wrap_midnight_in_the_players_zone(alice):
 
 
 def carol_trading(game, carol):
-    """The game played on to Carol's turn, trading, with no offer made yet."""
+    """The game played on to Carol's turn, trading, with no offer made yet. The others answer
+    every offer themselves (a gift of a bean they grow would be taken by the defaults)."""
     carols = position(game, carol)
+    for seat in game.seats.exclude(user=carol):
+        game = answers_everything(game, seat.user)
     return play_until(
         game, lambda state: state.phase == "trade" and not state.offers and state.active == carols
     )
