@@ -278,7 +278,8 @@ def board(view: dict) -> dict:
         return placed.get((place, key), [])
 
     waiting = set(view["waiting_for"])
-    passed = set((view.get("book") or {}).get("passed", ()))
+    book = view.get("book") or {}
+    passed, away = set(book.get("passed", ())), set(book.get("assumed", ()))
     players = []
     for player in view["players"]:
         is_me = player["seat"] == seat
@@ -296,7 +297,10 @@ def board(view: dict) -> dict:
                 "is_me": is_me,
                 "is_active": player["seat"] == view["active"] and not view["over"],
                 "awaited": player["seat"] in waiting,
-                "passed": player["seat"] in passed,
+                # A pass assumed for a seat away is shown as "away", and not to that seat:
+                # its player, here now, may still offer.
+                "passed": player["seat"] in passed - away,
+                "away": player["seat"] in away and not is_me,
                 "fields": fields,
                 "to_plant": to_plant,
                 "buttons": on("seat") if is_me else [],

@@ -12,12 +12,15 @@ from .standing import has_trading, suggested_payment, takable
 def book_view(state: State, seat: int | None) -> dict:
     book = state.book
     passed = book.passes(state.turn) if book is not None and state.phase == "trade" else []
+    # Of those, the seats away as trading began, whose pass the site assumed.
+    assumed = [other for other in passed if book is not None and other in book.assumed]
     if seat is None:  # a spectator: no offer of a hand, no rule, no plan; the passes are public
         return {
             "standing": [],
             "rules": None,
             "plan": None,
             "passed": list(passed),
+            "assumed": assumed,
             "may_stand": False,
             "may_pass": False,
         }
@@ -31,6 +34,7 @@ def book_view(state: State, seat: int | None) -> dict:
         "rules": rules.to_dict() if rules is not None else None,
         "plan": plan.to_dict() if plan is not None else None,
         "passed": list(passed),
+        "assumed": assumed,
         "may_stand": playing,
         "may_pass": playing
         and state.phase == "trade"

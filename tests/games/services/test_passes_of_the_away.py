@@ -2,7 +2,10 @@
 that ends trading once all have passed does not wait out the trading window for them, and an
 offer of theirs brings them back in."""
 
+import re
+
 import pytest
+from django.urls import reverse
 
 from games import engine
 from games.models import Move
@@ -66,3 +69,19 @@ def test_a_plan_ending_trading_once_all_have_passed_ends_it_when_everyone_else_i
     # Ended by the plan, in the move of the last pass assumed.
     last = Move.objects.filter(game=game, kind="pass").latest("seq")
     assert "trading_ended" in [event["kind"] for event in last.events]
+
+
+def test_the_table_shows_a_seat_away_as_away_and_not_to_its_own_player(client, started_game):
+    game = play_until(started_game, lambda state: state.turn == 2 and state.phase == "plant")
+    active = state_of(game).active
+    here, away = (active + 1) % 3, (active + 2) % 3
+    at_the_page(game, user_at(game, here))
+    game, _ = to_the_trading(game)
+
+    def seat_header(viewer: int, seat: int) -> str:
+        client.force_login(user_at(game, viewer))
+        html = client.get(reverse("games:game", args=[game.id])).content.decode()
+        return re.search(rf'id="seat-{seat}".*?</header>', html, re.DOTALL)[0]
+
+    assert re.search(r'class="badge badge-passed"[^>]*>away<', seat_header(here, away))
+    assert "badge-passed" not in seat_header(away, away)  # here now, they may offer
