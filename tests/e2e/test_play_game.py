@@ -178,8 +178,20 @@ def test_three_players_play_a_whole_game_through_the_pages(live_server, fast_sit
     carol = table.fresh(pages["carol"])
     carol.set_viewport_size({"width": 390, "height": 844})
     shoot(carol, "08-carol-on-a-phone")
-    assert not complaints, complaints
+    assert not unexpected(complaints), complaints
     assert table.alice_checked > 20
+
+
+def unexpected(complaints: list[str]) -> list[str]:
+    """The complaints but a poll the page's own reload cut short (htmx reports an aborted
+    request as two errors, its afterRequest and its sendAbort)."""
+    aborted = sum("htmx:sendAbort" in text for text in complaints)
+    left = [text for text in complaints if "htmx:sendAbort" not in text]
+    for _ in range(aborted):
+        after = next((text for text in left if "htmx:afterRequest" in text), None)
+        if after is not None:
+            left.remove(after)
+    return left
 
 
 def trade_on_the_first_turn(table: Table) -> None:
