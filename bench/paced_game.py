@@ -36,6 +36,7 @@ from games.engine.book.placing import obvious_fields
 from games.engine.bots import make_bot
 from games.engine.bots.base import BaseBot
 from games.engine.bots.book import BookBot, book_move
+from games.engine.bots.heuristic import HeuristicBot
 from games.engine.bots.sight import Bot, seat_state
 from games.engine.events import Event
 from games.engine.state import State
@@ -354,5 +355,5 @@ class PacedGame:
 
 def _player(seed: str, habit: Habit) -> BaseBot | Person:
     bot = make_bot(BOT, seed)
-    assert isinstance(bot, Bot)
+    assert isinstance(bot, HeuristicBot)
     return BookBot(bot, rules=False) if habit.bot else Person(bot, habit)

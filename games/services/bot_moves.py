@@ -9,7 +9,7 @@ from django.utils import timezone
 from games import after_move, engine
 from games.engine import bots
 from games.engine.bots.book import BookBot
-from games.engine.bots.sight import Bot
+from games.engine.bots.heuristic import HeuristicBot
 from games.models import Game, Move, Seat
 from games.presence import page_open
 from games.refusals import StaleMove
@@ -78,7 +78,7 @@ def _bot_of(game: Game, seat: Seat):
     alone: they find their hand as they left it, with no offers of it standing."""
     bot = bots.make_bot(seat.bot or DEFAULT_BOT, f"{game.seed}/{seat.position}/{game.seq}")
     bot.recall(seat.bot_memory)
-    if seat.bot and isinstance(bot, Bot):
+    if seat.bot and isinstance(bot, HeuristicBot):
         return BookBot(bot, rules=False)
     return bot
 

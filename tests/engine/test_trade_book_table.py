@@ -3,7 +3,7 @@ rules never cost a player what they would not have given."""
 
 from games.engine import may_offer, view, waiting_for
 from games.engine.bots import make_bot
-from games.engine.bots.book import BookBot
+from games.engine.bots.book import MOST_OFFERED, BookBot
 
 from .helpers import (
     ALICE,
@@ -167,3 +167,21 @@ def test_a_plan_whose_field_took_another_bean_plants_the_front_card_where_it_fit
 
     assert state.active == BOB
     assert field_beans(state, BOB) == [("soy", 1), ("red", 1)]  # his plan, in field 2
+
+
+def test_a_site_bot_trading_offers_a_few_cards_a_turn_then_ends_trading():
+    # Alice, a site bot, grows Chili and Blue; the Soy and Garden turned up fit neither, and
+    # every offer she makes is declined.
+    state = market(fields={ALICE: [("chili", 2), ("blue", 2)]})
+    bot = BookBot(make_bot("strong", "test/alice"), rules=False)
+    offered, last = 0, None
+    for _ in range(40):
+        last = bot.choose(state, ALICE, awaited=True)
+        if last is None or last["kind"] == "end_trading":
+            break
+        act(state, ALICE, **last)
+        for offer_id, made in list(state.offers.items()):
+            offered += len(made.give)
+            act(state, made.to, "decline", offer=offer_id)
+    assert last == {"kind": "end_trading"}
+    assert 0 < offered <= MOST_OFFERED

@@ -16,8 +16,8 @@ from ..fields import grows
 from ..legal import may_offer
 from ..state import State
 from .base import BaseBot
-from .heuristic import misfits
-from .sight import Bot, seat_state
+from .heuristic import HeuristicBot, misfits
+from .sight import seat_state
 from .strong import LOOK_AHEAD, card_worth
 
 RULES: Final = {
@@ -31,13 +31,15 @@ RULES: Final = {
 }
 MOST_STANDING: Final = 3  # a bot's standing offers at a time
 PASS: Final = {"kind": "pass", "offers": ANSWER}
+END_TRADING: Final = {"kind": "end_trading"}
+MOST_OFFERED: Final = 4  # cards a bot offers in a turn, each time it offers one counted
 
 
 class BookBot(BaseBot):
     """`rules`: whether it sets answer rules; a bot that answers each offer itself the moment
     it is made (as at the site) needs none."""
 
-    def __init__(self, bot: Bot, rules: bool = True):
+    def __init__(self, bot: HeuristicBot, rules: bool = True):
         super().__init__(bot.rng)
         self.bot = bot
         self.rules = rules
@@ -51,11 +53,21 @@ class BookBot(BaseBot):
     def choose(self, state: State, seat: int, awaited: bool = True) -> dict | None:
         seen = seat_state(state, seat)
         move = book_move(seen, seat, self.rules) or self.bot.decide(seen, seat, awaited)
+        if move is not None and move["kind"] == "offer" and self._offered_enough(seen):
+            # As a person would: a few offers a turn, then it is done.
+            move = END_TRADING if seat == seen.active else None
         if move is None and seat != seen.active and may_offer(seen, seat):
             # Nothing from it in this trading phase: it says so, so that a plan waiting for
             # everyone to pass need not wait for it; it still answers what it is offered.
             return PASS
         return move
+
+
+    def _offered_enough(self, state: State) -> bool:
+        """Whether it has offered MOST_OFFERED cards in this turn already (the bot's memory
+        counts each card each time it is offered)."""
+        bot = self.bot
+        return bot.offered_turn == state.turn and len(bot.offered) >= MOST_OFFERED
 
 
 def book_move(state: State, seat: int, rules: bool = True) -> dict | None:
