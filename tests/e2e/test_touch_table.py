@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from games import engine
 from games.engine.beans import BEAN_KEYS
+from games.engine.book.move_words import NO_RULES
 from games.models import Game, Profile
 from games.services.chat import chat_post
 from games.services.lobby import game_create, game_start, seat_join
@@ -39,6 +40,10 @@ def her_turn(name: str, front: str = "garden") -> Game:
         seat_join(game_id=game.id, user=user, token=game.invite_token)
     game = game_start(game_id=game.id, user=alice)
     play_for_others_until(game, name)
+    # She plants what she receives by hand: the game's defaults would plant it for her.
+    game.refresh_from_db()
+    rules = {"kind": "rules", **NO_RULES}
+    move_submit(game_id=game.id, user=alice, action=rules, expected_seq=game.seq)
     mine = seat_of(game, name)
     state = state_of(game)
     for field in state.fields[mine]:
