@@ -132,6 +132,9 @@ def mail_after_move(
                 context.update(bot_patience_context(by_position.get(extra["maker_seat"]), due, now))
             if kind in CALLS and by_mail:
                 context.update(board_context(state, position))
+            if kind in CALLS:
+                # One click (or the reply "usual") takes up the usual way of the trade book.
+                context["usual"] = engine.book_untouched(state, position)
         row = outbox_write(seat=seat, game=game, seq=seq, kind=kind, context=context, now=now)
         if row is not None:
             rows.append(row)

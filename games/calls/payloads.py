@@ -23,6 +23,8 @@ DISCORD_HOSTS = {"discord.com", "discordapp.com", "ptb.discord.com", "canary.dis
 SLACK_HOSTS = {"hooks.slack.com"}
 SIGNATURE_HEADER = "X-Bohnanza-Signature"
 TIMESTAMP_HEADER = "X-Bohnanza-Timestamp"
+# The button of a push that takes up the usual way of the trade book.
+USUAL = gettext_noop("Play my obvious moves")
 # A push's second line, under the subject, by kind: what the game waits for. Worded when it is
 # sent, in its recipient's language; a kind not named here (an expansion's) gets WAITS.
 WAITS = gettext_noop("The game waits for your move.")
@@ -66,8 +68,14 @@ def push_payload(row: Outbox, *, now: datetime) -> bytes:
     with locales.reader(Profile.of(row.user)):
         title, _game, open_url = _worded(row, now)
         line = gettext(PUSH_LINES.get(row.kind, WAITS))
+        actions = []
+        if row.context.get("usual"):  # the usual way of the trade book, a tap away
+            usual_url = links.link_url(
+                action="usual", user_id=row.user_id, game_id=row.game_id, now=now
+            )
+            actions.append({"action": "usual", "title": gettext(USUAL), "url": usual_url})
     tag = f"game-{row.game_id}" if row.game_id else f"{row.kind}-{row.seq}"
-    payload = {"title": title, "body": line, "url": open_url, "tag": tag}
+    payload = {"title": title, "body": line, "url": open_url, "tag": tag, "actions": actions}
     return json.dumps(payload, ensure_ascii=False).encode()
 
 

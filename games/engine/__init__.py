@@ -21,6 +21,7 @@ from .book import follow as _follow  # noqa: F401  (the trade book's moves on a 
 from .book import move_words as _book_move_words  # noqa: F401  (registers their words)
 from .book import moves as _book_moves  # noqa: F401  (registers the trade book's moves)
 from .book import wording as _book_wording  # noqa: F401  (its lines in the log)
+from .book.view import book_untouched
 from .conflicts import what_changed
 from .duel.expansion import Duel
 from .editions import EDITIONS, resolve
@@ -79,6 +80,7 @@ __all__ = [
     "legal_actions",
     "legal_kinds",
     "may_offer",
+    "book_untouched",
     "new_game",
     "outcome",
     "payout",

@@ -111,8 +111,11 @@ def book_text(view: dict) -> str:
             ),
             _(
                 "To plan your turn: plan plant 1 2 faceup offer trading end kept (your front card "
-                "in field 1, the next in field 2; faceup keep, offer or give; trading end or "
-                "passed; plan off drops it)."
+                "in field 1, the next in field 2; plant obvious: where it obviously goes; harvest "
+                "best or harvest 2: when a card fits no field; faceup keep, offer or give; hand "
+                "offer: the next cards that fit no field offered; trading end or passed; every: "
+                "for every turn, once: for the next; plan off drops it). The usual way in one "
+                "word: usual."
             ),
         ]
     return "\n".join(lines)

@@ -229,6 +229,8 @@ def _row_links(row: Outbox, *, now: datetime | None = None) -> dict:
         urls["decline_url"] = make(action="decline", offer=offer)
     if row.context.get("trading"):
         urls["end_trading_url"] = make(action="end_trading")
+    if row.context.get("usual"):
+        urls["usual_url"] = make(action="usual")
     if row.kind in ROW_LINKS:
         urls.update(ROW_LINKS[row.kind](row, make))
     if row.kind == "bot_standing_in":

@@ -24,6 +24,7 @@ LIFETIMES = {
     "accept": timedelta(days=3),
     "decline": timedelta(days=3),
     "end_trading": timedelta(days=3),
+    "usual": timedelta(days=30),
     # A bot may stand in for days before the player reads the mail.
     "reclaim": timedelta(days=30),
 }

@@ -15,6 +15,8 @@ from django.utils.translation import ngettext
 from games.calls import routing
 from games.clocks import timecontrol
 from games.engine import BEANS, EDITIONS
+from games.engine.book.move_words import OBVIOUS
+from games.engine.book.part import BEST
 from games.engine.typed_numbers import small_number
 from games.mail import compose
 from games.refusals import ServiceError
@@ -37,16 +39,17 @@ BEAN_KEYS = [bean.key for bean in BEANS]
 # The fields a form may post as numbers, one each; an expansion's moves add theirs.
 NUMBER_FIELDS = ["card", "field", "offer", "to", "keep"]
 # Words a field may hold instead of a number, by field (a card drawn blind, say).
-FIELD_WORDS: dict[str, set[str]] = {}
+FIELD_WORDS: dict[str, set[str]] = {"harvest": {BEST}}
 # The trade book's forms: boxes by the kind of move they are posted with (a box left unticked is
 # not posted at all, so it is false), and fields holding a word (the engine checks which).
-FLAG_FIELDS = {"rules": ("gifts", "growing", "away", "plant"), "plan": ("kept",)}
-WORD_FIELDS = ("otherwise", "faceup", "trading")
+FLAG_FIELDS = {"rules": ("gifts", "growing", "away", "plant"), "plan": ("kept", "every")}
+WORD_FIELDS = ("otherwise", "faceup", "hand", "trading")
 # The moves that receive cards, each posting the field they go to as `receive_field`: a standing
 # offer for the beans it asks, an accepted or taken offer for those it gives (`receive_bean`).
 RECEIVING = ("stand", "accept", "take")
 # A plan plants the front card of the hand and the next: each posted as `<which>_card` with its
-# field, `plant_<which>` (left empty, it plants nothing).
+# field, `plant_<which>` (left empty, it plants nothing; `OBVIOUS`, where it obviously goes).
+# The field it harvests when a card fits none is posted as `harvest` (a field, or "best").
 PLAN_CARDS = ("front", "next")
 # The hour the plan form posts for the end of the player's trading, as a time input sends it.
 HOUR = re.compile(r"([01]\d|2[0-3]):([0-5]\d)")
@@ -343,15 +346,30 @@ def _form_action(post) -> dict:
         beans = ask if kind == "stand" else post.getlist("receive_bean")
         action["fields"] = dict.fromkeys(beans, field)
     if kind == "plan":
-        action["plant"] = [
-            [
-                _number(post.get(f"{which}_card", ""), f"{which}_card"),
-                _number(field, f"plant_{which}"),
-            ]
-            for which in PLAN_CARDS
-            if (field := post.get(f"plant_{which}", ""))
-        ]
+        action.update(_plan_planting(post))
     return action
+
+
+def _plan_planting(post) -> dict:
+    """A plan form's planting: the front cards and their fields, or how many of them go where
+    they obviously go, and the field harvested when one fits none."""
+    chosen = {which: post.get(f"plant_{which}", "") for which in PLAN_CARDS}
+    harvest = post.get("harvest", "")
+    planting: dict = {"harvest": _number(harvest, "harvest") if harvest else None}
+    if chosen["front"] == OBVIOUS:
+        planting["obvious"] = 2 if chosen["next"] == OBVIOUS else 1
+        planting["plant"] = []
+        return planting
+    if chosen["next"] == OBVIOUS:
+        raise BadMove(
+            _("Only a front card that goes where it obviously goes lets the next follow.")
+        )
+    planting["plant"] = [
+        [_number(post.get(f"{which}_card", ""), f"{which}_card"), _number(field, f"plant_{which}")]
+        for which, field in chosen.items()
+        if field
+    ]
+    return planting
 
 
 CHANNEL_LABELS = {

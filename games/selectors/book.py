@@ -8,9 +8,13 @@ read from the log through `Event.for_seat`, which tells that seat alone who made
 
 from datetime import datetime, time
 
+from django.utils.translation import gettext as _
+
 from games import engine, presence
 from games.engine.beans import bean_name
 from games.engine.book.part import AnswerRules
+from games.engine.book.usual import USUAL_PLAN
+from games.engine.book.wording import plan_summary
 from games.models import Game, Move, Seat
 
 # The lines of what was done on a seat's behalf the page shows, the newest.
@@ -52,6 +56,7 @@ def trade_book(view: dict, takes: dict[int, dict], names: list[str]) -> dict | N
         "may_pass": book["may_pass"],
         "passed": [names[other] for other in book["passed"]],
         "plan": _plan(book["plan"], hand if book["may_plan_planting"] else []),
+        "usual": usual_lines() if book["rules"] is None and book["plan"] is None else [],
     }
 
 
@@ -79,7 +84,8 @@ def payment_choices(view: dict, move: dict, offer: dict) -> dict:
 
 def _plan(plan: dict | None, hand: list[dict]) -> dict:
     """The plan as the form shows it: the field of the front card and of the next (when the
-    plan names the cards at the front of the hand now), and the rest as the plan says."""
+    plan names the cards at the front of the hand now), the rest as the plan says, and the
+    whole of it in words."""
     plan = plan or {}
     pairs = plan.get("plant", [])
     planted = [
@@ -91,10 +97,25 @@ def _plan(plan: dict | None, hand: list[dict]) -> dict:
         "next": hand[1] if len(hand) > 1 else None,
         "front_field": planted[0] if planted else None,
         "next_field": planted[1] if len(planted) > 1 else None,
+        "obvious": plan.get("obvious", 0),
+        "harvest": plan.get("harvest"),
         "faceup": plan.get("faceup", ""),
+        "hand": plan.get("hand", ""),
         "trading": plan.get("trading", ""),
         "kept": plan.get("kept", False),
+        "every": plan.get("every", False),
+        "summary": plan_summary(plan) if plan else "",
     }
+
+
+def usual_lines() -> list[str]:
+    """What the usual way of the book (`engine.book.usual`) does, in the reader's words."""
+    return [
+        _("Gifts that cost you no field are taken for you; every other offer still waits for you."),
+        _("What you receive is planted in the obvious field."),
+        plan_summary(USUAL_PLAN),
+        _("You can change or drop it all in the trade book at any time."),
+    ]
 
 
 def with_trading_hour(book: dict, hour: time | None) -> None:

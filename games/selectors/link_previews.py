@@ -10,6 +10,7 @@ from games.engine.events import bean_summary
 from games.mail.links import Link, LinkInvalid
 from games.models import Game, Seat
 from games.refusals import NO_BOT_STANDING_IN
+from games.selectors.book import usual_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,12 @@ def link_preview(*, link: Link) -> Preview:
             [],
             problem,
         )
+    if link.action == "usual":
+        if not problem and not engine.book_untouched(state, seat.position):
+            problem = _("You have rules or a plan of your own in this game: see them on its page.")
+        question = _("Let the game play your obvious moves in {game}?").format(game=game.title)
+        title, button = _("Play my obvious moves"), _("Play my obvious moves")
+        return Preview(game, seat, title, question, button, usual_lines(), problem)
     if link.action in PREVIEWS:
         return PREVIEWS[link.action](game, seat, state, legal, problem)
     offer = _offer_view(state, seat.position, link.offer) if state else None

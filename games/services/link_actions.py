@@ -62,6 +62,11 @@ def _move(game, position: int, link: links.Link) -> tuple[dict, str]:
         return action, _("You accepted the offer. Plant your new beans after trading ends.")
     if link.action in LINK_MOVES:
         return LINK_MOVES[link.action]()
+    if link.action == "usual":
+        return {"kind": "usual"}, _(
+            "The game plays your obvious moves from now on: change or drop them in the trade "
+            "book on the game page."
+        )
     if link.action == "decline":
         return {"kind": "decline", "offer": link.offer}, _("You declined the offer.")
     return {"kind": "end_trading"}, _("You ended trading.")

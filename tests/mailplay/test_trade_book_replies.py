@@ -8,6 +8,7 @@ import pytest
 from games import engine
 from games.calls.mailing import outbox_flush
 from games.engine.beans import bean_name
+from games.engine.book.part import BEST_HARVEST
 from mailplay.services import reply_receive
 from tests.helpers import fresh, state_of
 
@@ -241,10 +242,34 @@ def test_a_turn_plan_set_by_reply_is_shown_to_its_player_alone(table):
     assert seat not in state_of(table).book.plans
 
 
+def test_a_plan_for_every_turn_set_by_reply_is_read_back_in_the_same_words(table):
+    bob, _carol = others(table, awaited(table))
+    seat = fresh(table).seats.get(user=bob).position
+    words = "plan plant obvious next harvest best hand offer trading passed kept every"
+
+    outcome = reply_receive(raw=reply(board_mail(table, bob), words))
+
+    assert outcome.startswith("played")
+    plan = state_of(table).book.plans[seat]
+    assert (plan.obvious, plan.harvest, plan.hand, plan.trading, plan.kept, plan.every) == (
+        2,
+        BEST_HARVEST,
+        "offer",
+        "passed",
+        True,
+        True,
+    )
+    assert f"Your turn plan: {words}" in last_mail_to(bob).body
+    reply_receive(raw=reply(board_mail(table, bob), "plan once harvest 2"))
+    plan = state_of(table).book.plans[seat]
+    assert (plan.every, plan.harvest, plan.obvious) == (False, 1, 2)
+
+
 @pytest.mark.parametrize(
     ("line", "reason"),
     [
         ("take 99", "There is no offer 99."),
+        ("plan harvest soon", "Give the field to harvest as a number, not “soon”."),
         ("rules keep 99", "Keep back a whole number of cards from 0 to 10."),
         ("rules sometimes", "“sometimes” is no answer rule"),
         ("stand give 9 soy", "Your hand holds"),

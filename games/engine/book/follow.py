@@ -18,10 +18,11 @@ from .answers import rule_answer
 from .defaults import default_answer, default_field
 from .part import Book, TurnPlan
 from .placing import kept_for_front, obvious_fields
-from .plans import plan_step
+from .plans import making_room, plan_step
 from .standing import has_trading, lapse_moved
 
-# Far more than a turn can hold: each step moves a card or closes an offer.
+# Far more than a turn can hold: each step moves a card or closes an offer. Plans for every
+# turn may carry the game on through many turns, each with steps of its own.
 MAX_STEPS: Final = 200
 REFUSED: Final = gettext_noop("the game refused its next step.")
 # Phases in which a field named for a received card still waits to be used.
@@ -45,7 +46,10 @@ class BookFollowUp(FollowUp):
         # own is begun only by a seat's own book move.
         book = state.book if state.book is not None else Book()
         skipped: list[int] = []  # offers a rule's answer to which was refused: left open
-        for _ in range(MAX_STEPS):
+        steps, turn = 0, state.turn
+        while steps < MAX_STEPS:
+            steps = steps + 1 if state.turn == turn else 0
+            turn = state.turn
             if state.over:
                 return
             lapse_moved(state, book, events)
@@ -60,7 +64,7 @@ class BookFollowUp(FollowUp):
             except IllegalMove:
                 del events[start:]  # a refused move changed nothing
                 if act.by == "plan":
-                    _stop(book, act.seat, REFUSED, events)
+                    _stop(state, book, act.seat, REFUSED, events)
                 else:
                     skipped.append(act.move["offer"])
                 continue
@@ -71,14 +75,17 @@ class BookFollowUp(FollowUp):
 
 
 def _tidy(state: State, book: Book) -> None:
-    """A plan is over once the turn it was carried out in is; the fields named for received
-    cards, once the cards are planted."""
+    """A plan is over once the turn it was carried out in is (a plan for every turn waits for
+    the seat's next); the fields named for received cards, once the cards are planted."""
     for seat in list(book.plans):
         plan = book.plans[seat]
         if plan.turn == 0 and seat == state.active:
             plan.turn = state.turn
         elif plan.turn != 0 and plan.turn != state.turn:
-            del book.plans[seat]
+            if plan.every:
+                plan.next_turn()
+            else:
+                del book.plans[seat]
     if book.plant_to and state.phase not in _TRADING:
         book.plant_to = []
 
@@ -102,14 +109,12 @@ def _next_act(state: State, book: Book, events: list[Event], skipped: list[int])
             return Act(offer.to, {"kind": "decline", "offer": offer.id}, "pass")
     active = state.active
     plan = book.plans.get(active)
-    while plan is not None:
+    if plan is not None and plan.carried_in(state.turn):
         step = plan_step(state, book, active, plan)
         if step.move is not None:
             return Act(active, step.move, "plan")
-        if not step.stop:
-            break
-        _stop(book, active, step.stop, events, step.field)
-        plan = None
+        if step.stop:
+            _stop(state, book, active, step.stop, events, step.field)
     if state.phase == "plant_traded":
         return _planting(state, book, events)
     return None
@@ -122,7 +127,8 @@ def _planting(state: State, book: Book, events: list[Event]) -> Act | None:
             continue
         rules = book.rules.get(seat)
         plan = book.plans.get(seat) if seat == state.active else None
-        obvious = (rules is not None and rules.plant) or (plan is not None and plan.kept)
+        planned = plan is not None and plan.kept and plan.carried_in(state.turn)
+        obvious = (rules is not None and rules.plant) or planned
         by = "rule" if rules is not None and rules.plant else "plan"
         for card in cards:
             field = _named_field(state, book, seat, card)
@@ -136,8 +142,11 @@ def _planting(state: State, book: Book, events: list[Event]) -> Act | None:
                 field = default_field(state, seat, card)
                 if field >= 0:
                     return Act(seat, {"kind": "plant", "card": card, "field": field}, "default")
-        if plan is not None and plan.kept:
-            _stop(book, seat, gettext_noop("a card to plant fits no field: harvest first."), events)
+        if plan is not None and planned:
+            step = making_room(state, seat, plan)
+            if step.move is not None:
+                return Act(seat, step.move, "plan")
+            _stop(state, book, seat, step.stop, events, step.field)
     return None
 
 
@@ -159,13 +168,21 @@ def _named_field(state: State, book: Book, seat: int, card: int) -> int:
     return -1
 
 
-def _stop(book: Book, seat: int, reason: str, events: list[Event], field: int = -1) -> None:
-    """The plan stops where a step no longer applies; the game calls its player as it would
-    have without one. Only the player reads why."""
-    plan: TurnPlan | None = book.plans.pop(seat, None)
+def _stop(
+    state: State, book: Book, seat: int, reason: str, events: list[Event], field: int = -1
+) -> None:
+    """The plan stops where a step no longer applies (a plan for every turn, for the rest of
+    this one); the game calls its player as it would have without one. Only the player reads
+    why."""
+    plan: TurnPlan | None = book.plans.get(seat)
     if plan is None:
         return
-    events.append(Event.private("plan_stopped", seat, {}, {"reason": reason, "field": field}))
+    if plan.every:
+        plan.stopped = state.turn
+    else:
+        del book.plans[seat]
+    data = {"reason": reason, "field": field, "every": plan.every}
+    events.append(Event.private("plan_stopped", seat, {}, data))
 
 
 FOLLOW_UPS.append(BookFollowUp())

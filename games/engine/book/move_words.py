@@ -1,5 +1,6 @@
 """The words of the trade book's kinds of move (`moves`): taking a standing offer, posting
-one, passing, and the answer rules and turn plan, as a mail writes them (see `move_words`).
+one, passing, the answer rules and turn plan, and the usual way of both ("usual"), as a mail
+writes them (see `move_words`).
 On the page the book has a panel of its own, with a form for each."""
 
 from ..beans import bean_name
@@ -18,9 +19,12 @@ from ..move_words import (
     offer_number,
     register,
 )
+from .part import BEST
 
+# The word for a plan planting the cards where they obviously go.
+OBVIOUS = "obvious"
 # The answer rules a word switches on, and the rules and plan as left empty (the plan's parts
-# of words, "faceup keep" and "trading end", are strings).
+# of words, "faceup keep", "hand offer" and "trading end", are strings).
 RULE_SWITCHES = ("gifts", "growing", "plant", "away")
 NO_RULES = {
     "gifts": False,
@@ -30,7 +34,16 @@ NO_RULES = {
     "otherwise": "ask",
     "plant": False,
 }
-NO_PLAN = {"plant": [], "faceup": "", "trading": "", "kept": False}
+NO_PLAN = {
+    "plant": [],
+    "obvious": 0,
+    "harvest": None,
+    "faceup": "",
+    "hand": "",
+    "trading": "",
+    "kept": False,
+    "every": False,
+}
 
 
 def rules_words(rules: dict | None) -> list[str]:
@@ -50,12 +63,15 @@ def plan_words(plan: dict | None) -> list[str]:
     if plan is None:
         return []
     words = ["plant", *(str(field + 1) for _card, field in plan["plant"])] if plan["plant"] else []
+    if plan["obvious"]:
+        words += ["plant", OBVIOUS, *(["next"] if plan["obvious"] == 2 else [])]
+    if plan["harvest"] is not None:
+        harvest = plan["harvest"]
+        words += ["harvest", harvest if harvest == BEST else str(harvest + 1)]
     for key, empty in NO_PLAN.items():
         if isinstance(empty, str) and plan[key]:
             words += [key, plan[key]]
-    if plan["kept"]:
-        words.append("kept")
-    return words
+    return words + [key for key in ("kept", "every") if plan[key]]
 
 
 class _Take(MoveWords):
@@ -137,43 +153,71 @@ class _Rules(MoveWords):
 class _Plan(MoveWords):
     def read(self, rest: list[str], view: dict, hand: list[int]) -> dict:
         """The seat's turn plan changed by the words: "plant 1 2" plants the front card of the
-        hand in field 1 and the next in field 2, "faceup" and "trading" take their choice,
-        "kept" plants kept cards in the obvious field, and "off" drops the plan first."""
+        hand in field 1 and the next in field 2, "plant obvious" the front card where it
+        obviously goes ("plant obvious next": and the next onto a field growing its bean),
+        "harvest 2" or "harvest best" names the field harvested when a card fits none,
+        "faceup", "hand" and "trading" take their choice, "kept" plants kept cards in the obvious
+        field, "every" keeps the plan for every turn ("once": for the next only), and "off"
+        drops the plan first."""
         if not rest:
             raise CommandError(gettext("Say what to plan: “plan plant 1 trading end”."))
         current = view["book"]["plan"] or NO_PLAN
         plan = {key: current[key] for key in NO_PLAN}
-        front = [card["id"] for card in view["hand"] or []]
         words = list(rest)
         while words:
             word = words.pop(0)
             if word == "off":
                 plan = dict(NO_PLAN)
-            elif word == "kept":
-                plan["kept"] = True
+            elif word in ("kept", "every"):
+                plan[word] = True
+            elif word == "once":
+                plan["every"] = False
             elif isinstance(NO_PLAN.get(word), str):
                 plan[word] = words.pop(0) if words else "?"  # the game says what it takes
+            elif word == "harvest":
+                plan["harvest"] = _harvest_word(words.pop(0) if words else "")
             elif word == "plant":
-                fields = []
-                while words and is_number(words[0]) and len(fields) < 2:
-                    fields.append(int(words.pop(0)) - 1)
-                if not fields:
-                    raise CommandError(
-                        gettext("Say the field for your front card: “plan plant 1”.")
-                    )
-                if len(fields) > len(front):
-                    raise CommandError(
-                        gettext("Your hand has no card {number}.").format(number=len(fields))
-                    )
-                plan["plant"] = [[card, field] for card, field in zip(front, fields, strict=False)]
+                plan["plant"], plan["obvious"] = _planting_words(words, view)
             else:
                 raise CommandError(
                     gettext(
-                        "“{word}” is no part of a turn plan: write plant 1 2, faceup keep, offer "
-                        "or give, trading end or passed, kept, or off."
+                        "“{word}” is no part of a turn plan: write plant 1 2, plant obvious, "
+                        "harvest 2 or best, faceup keep, offer or give, hand offer, trading end "
+                        "or passed, kept, every, once, or off."
                     ).format(word=word)
                 )
         return {"kind": "plan", **plan}
+
+
+def _harvest_word(word: str) -> int | str:
+    if word == BEST:
+        return BEST
+    return number(word, gettext("field to harvest")) - 1
+
+
+def _planting_words(words: list[str], view: dict) -> tuple[list[list[int]], int]:
+    """The plan's planting from the words after "plant" (taken from `words`): the fields of the
+    front cards, or "obvious" (and "next")."""
+    if words and words[0] == OBVIOUS:
+        words.pop(0)
+        if words and words[0] == "next":
+            words.pop(0)
+            return [], 2
+        return [], 1
+    front = [card["id"] for card in view["hand"] or []]
+    fields = []
+    while words and is_number(words[0]) and len(fields) < 2:
+        fields.append(int(words.pop(0)) - 1)
+    if not fields:
+        raise CommandError(gettext("Say the field for your front card: “plan plant 1”."))
+    if len(fields) > len(front):
+        raise CommandError(gettext("Your hand has no card {number}.").format(number=len(fields)))
+    return [[card, field] for card, field in zip(front, fields, strict=False)], 0
+
+
+class _Usual(MoveWords):
+    def read(self, rest: list[str], view: dict, hand: list[int]) -> dict:
+        return {"kind": "usual"}
 
 
 register(_Take("take", ("take",), form="take"))
@@ -181,3 +225,4 @@ register(_Stand("stand", ("stand",), written_out=True))
 register(_Pass("pass", ("pass",), bare=()))
 register(_Rules("rules", ("rules",), written_out=True))
 register(_Plan("plan", ("plan",), written_out=True))
+register(_Usual("usual", ("usual",), bare=(), written_out=True))

@@ -12,15 +12,20 @@ from ..beans import BEAN_KEYS
 from ..conflicts import card_unchanged
 from ..errors import IllegalMove
 from ..events import Event
-from ..language import gettext
+from ..language import gettext, gettext_noop
 from ..move_kinds import MoveKind, register, whole_number
 from ..phases import PHASES
 from ..state import State
 from ..trading import no_such_offer
 from .part import (
     ANSWER,
+    BEST,
+    BEST_HARVEST,
     DECLINE,
     FACEUP,
+    HAND_OFFERED,
+    MOST_OBVIOUS,
+    NO_HARVEST,
     OTHERWISE,
     PASS_OFFERS,
     TRADE_ENDS,
@@ -39,6 +44,7 @@ from .standing import (
     takable,
     take,
 )
+from .usual import USUAL_PLAN, USUAL_RULES
 
 MAX_KEEP = 10  # the hand's first cards a rule may keep back
 
@@ -124,8 +130,7 @@ class _Rules(MoveKind):
         if otherwise not in OTHERWISE:
             raise IllegalMove(
                 gettext(
-                    "Say whether offers no rule decides are asked (\"ask\") or declined "
-                    "(\"decline\")."
+                    'Say whether offers no rule decides are asked ("ask") or declined ("decline").'
                 )
             )
         rules = AnswerRules(
@@ -192,29 +197,48 @@ class _Plan(MoveKind):
         if not has_trading(state):
             raise IllegalMove(gettext("Turn plans are for games with a trading phase."))
         plant = _planting(state, seat, action.get("plant", []))
-        faceup = action.get("faceup", "")
-        trading = action.get("trading", "")
-        if faceup != "" and faceup not in FACEUP:
-            raise IllegalMove(
-                gettext(
-                    "Say what to do with the face-up cards: keep them (\"keep\"), offer them "
-                    "to those who grow them (\"offer\") or give them to anyone (\"give\")."
-                )
-            )
-        if trading != "" and trading not in TRADE_ENDS:
-            raise IllegalMove(
-                gettext(
-                    "Say when trading ends: at once (\"end\"), or once all have passed "
-                    "(\"passed\")."
-                )
-            )
+        faceup = _choice(
+            action,
+            "faceup",
+            FACEUP,
+            gettext_noop(
+                'Say what to do with the face-up cards: keep them ("keep"), offer them to those '
+                'who grow them ("offer") or give them to anyone ("give").'
+            ),
+        )
+        trading = _choice(
+            action,
+            "trading",
+            TRADE_ENDS,
+            gettext_noop(
+                'Say when trading ends: at once ("end"), or once all have passed ("passed").'
+            ),
+        )
+        hand = _choice(
+            action,
+            "hand",
+            HAND_OFFERED,
+            gettext_noop(
+                'Say what to do with the rest of your hand: leave it as it is ("") or offer the '
+                'next cards that grow in none of your fields to whoever grows them ("offer").'
+            ),
+        )
         kept = _flag(action, "kept")
-        if not plant and not faceup and not trading and not kept:
+        every = _flag(action, "every")
+        obvious = _obvious(action, plant, every)
+        harvest = _harvest(state, seat, action)
+        if harvest != NO_HARVEST and not (plant or obvious or kept):
+            raise IllegalMove(
+                gettext("A plan harvests only to plant its own cards: say what it plants.")
+            )
+        if not (plant or obvious or faceup or hand or trading or kept):
             # No plan: the one the seat had is dropped, and its line says whether there was one.
             dropped = book_of(state).plans.pop(seat, None) is not None
             events.append(Event.private("planned", seat, {}, {"plan": None, "dropped": dropped}))
             return
-        plan = TurnPlan(plant, str(faceup), str(trading), kept)
+        plan = TurnPlan(
+            plant, faceup, trading, kept, obvious=obvious, harvest=harvest, every=every, hand=hand
+        )
         book_of(state).plans[seat] = plan
         events.append(Event.private("planned", seat, {}, {"plan": plan.to_dict()}))
 
@@ -228,6 +252,55 @@ class _Plan(MoveKind):
             if isinstance(pair, list) and pair and card_unchanged(before, now, seat, pair[0]):
                 return gettext("A card of your plan is no longer where your page showed it.")
         return None
+
+
+def _choice(action: dict, key: str, allowed: tuple[str, ...], refusal: str) -> str:
+    """A part of the plan that is one of its words, or "" (left to the player)."""
+    value = action.get(key, "")
+    if value != "" and value not in allowed:
+        raise IllegalMove(gettext(refusal))
+    return str(value)
+
+
+def _obvious(action: dict, plant: list[list[int]], every: bool) -> int:
+    """How many cards from the front of the hand the plan plants where they obviously go."""
+    obvious = action.get("obvious", 0)
+    if type(obvious) is not int or not 0 <= obvious <= MOST_OBVIOUS:
+        raise IllegalMove(
+            gettext(
+                "Say how many cards from the front of your hand go where they obviously go: "
+                "0, 1 or {most}."
+            ).format(most=MOST_OBVIOUS)
+        )
+    if obvious and plant:
+        raise IllegalMove(
+            gettext("Name the fields your cards go to, or let them go where they obviously go.")
+        )
+    if every and plant:
+        raise IllegalMove(
+            gettext(
+                "A plan for every turn cannot name this turn's cards: let them go where they "
+                "obviously go."
+            )
+        )
+    return obvious
+
+
+def _harvest(state: State, seat: int, action: dict) -> int:
+    """The field the plan harvests when a card it plants fits none."""
+    value = action.get("harvest")
+    if value is None:
+        return NO_HARVEST
+    if value == BEST:
+        return BEST_HARVEST
+    if type(value) is not int or not 0 <= value < len(state.fields[seat]):
+        raise IllegalMove(
+            gettext(
+                "Say which field to harvest when a card fits none: a field of yours, or "
+                '"best" for the one whose harvest earns most.'
+            )
+        )
+    return value
 
 
 def _planting(state: State, seat: int, value) -> list[list[int]]:
@@ -274,10 +347,32 @@ def _takes(state: State, seat: int, before: list[list[int]], card: int, field: i
     return bean < 0 or bean == beans[card]
 
 
+class _Usual(MoveKind):
+    """The usual rules and a plan for every turn, in one move (`usual.py`)."""
+
+    def apply(self, state: State, seat: int, action: dict, events: list[Event]) -> None:
+        RULES.apply(state, seat, USUAL_RULES, events)
+        PLAN.apply(state, seat, USUAL_PLAN, events)
+
+    def moves(self, state: State, seat: int) -> list[dict]:
+        return []
+
+    def what_changed(self, before: State, now: State, seat: int, action: dict) -> str | None:
+        """Nothing: the usual way reads the board only as it plays."""
+        return None
+
+
 STAND = register(_Stand("stand", ("give", "ask", "fields"), ("stood",)))
 TAKE = register(_Take("take", ("offer", "give", "fields"), ("traded", "voided")))
 RULES = register(
     _Rules("rules", ("gifts", "keep", "growing", "away", "otherwise", "plant"), ("rules_set",))
 )
 PASS = register(_Pass("pass", ("offers", "assumed"), ("passed",)))
-PLAN = register(_Plan("plan", ("plant", "faceup", "trading", "kept"), ("planned",)))
+PLAN = register(
+    _Plan(
+        "plan",
+        ("plant", "obvious", "harvest", "faceup", "hand", "trading", "kept", "every"),
+        ("planned",),
+    )
+)
+USUAL = register(_Usual("usual", (), ("rules_set", "planned")))

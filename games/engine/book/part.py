@@ -28,6 +28,19 @@ END: Final = "end"  # once the plan's offers are answered
 PASSED: Final = "passed"  # once every other player has passed, or the trading window closes
 TRADE_ENDS: Final = (END, PASSED)
 
+# The field a plan harvests when the card it plants fits none: none (the plan stops), the one
+# whose harvest earns most, or a field by its index.
+NO_HARVEST: Final = -1
+BEST_HARVEST: Final = -2
+BEST: Final = "best"
+# How many cards from the front of the hand a plan plants where they obviously go, at most.
+MOST_OBVIOUS: Final = 2
+# What a plan does with the rest of the hand: leaves it as it is (""), or offers for nothing
+# each of the next cards it plants that grows none of the seat's fields, to those who grow it.
+HAND_OFFERED: Final = (OFFER,)
+# How many cards from the front of the hand a plan offers so: those planted next.
+NEXT_CARDS: Final = 2
+
 
 class Standing:
     """An offer to whoever is the active player, made by a seat that is not: the cards it gives
@@ -116,13 +129,26 @@ class AnswerRules:
 
 
 class TurnPlan:
-    """A seat's plan of its next turn (or of the rest of the one it is in): the cards to plant
-    from the hand and where (`plant`: [card, field] pairs, the front card first; one pair plants
-    the front card alone), what to do with each face-up card that grows none of its fields
-    (`faceup`), when trading ends (`trading`), and whether the cards it keeps are planted in the
-    obvious field (`kept`). A part left empty is the player's to do when it comes. `turn` is the
-    game's turn the plan is carried out in, once it has begun; `asked` the face-up cards the plan
-    has offered and to whom, [card, seat] pairs."""
+    """A seat's plan of its next turn (or of the rest of the one it is in), or of every turn of
+    its from then on (`every`). Its parts:
+
+    - `plant`: the cards to plant from the hand and where, [card, field] pairs, the front card
+      first (one pair plants the front card alone); or `obvious`: how many cards from the front
+      of the hand go where they obviously go (the front card to the field growing its bean, else
+      an empty one; the next only onto a field growing its bean). A plan for every turn cannot
+      name this turn's cards, so it plants the obvious way or not at all.
+    - `harvest`: the field harvested when the card to plant fits none (`NO_HARVEST`: the plan
+      stops there; `BEST_HARVEST`: the field whose harvest earns most).
+    - `faceup`: what to do with each face-up card that grows none of its fields.
+    - `hand`: what to do with the rest of the hand: "" leaves it as it is, `OFFER` offers each
+      of the next two cards that grows none of its fields to those who grow it, for nothing.
+    - `trading`: when trading ends.
+    - `kept`: whether the cards it keeps are planted in the obvious field.
+
+    A part left empty is the player's to do when it comes.
+    `turn` is the game's turn the plan is carried out in, once it has begun; `asked` the face-up
+    cards the plan has offered in it and to whom, [card, seat] pairs; `stopped` the turn a plan
+    for every turn stopped in (it goes on in the next)."""
 
     def __init__(
         self,
@@ -132,6 +158,11 @@ class TurnPlan:
         kept: bool,
         turn: int = 0,
         asked: list[list[int]] | None = None,
+        obvious: int = 0,
+        harvest: int = NO_HARVEST,
+        every: bool = False,
+        stopped: int = 0,
+        hand: str = "",
     ):
         self.plant = plant
         self.faceup = faceup
@@ -139,19 +170,40 @@ class TurnPlan:
         self.kept = kept
         self.turn = turn
         self.asked: list[list[int]] = asked if asked is not None else []
+        self.obvious = obvious
+        self.harvest = harvest
+        self.every = every
+        self.stopped = stopped
+        self.hand = hand
+
+    def carried_in(self, turn: int) -> bool:
+        """Whether the plan still plays the seat's part in this turn (it has not stopped)."""
+        return self.stopped != turn
+
+    def next_turn(self) -> None:
+        """A plan for every turn, once a turn of its is over: ready for the seat's next."""
+        self.turn = self.stopped = 0
+        self.asked = []
 
     def to_dict(self) -> dict:
+        harvest = self.harvest
         return {
             "plant": [list(pair) for pair in self.plant],
+            "obvious": self.obvious,
+            "harvest": BEST if harvest == BEST_HARVEST else None if harvest < 0 else harvest,
             "faceup": self.faceup,
+            "hand": self.hand,
             "trading": self.trading,
             "kept": self.kept,
+            "every": self.every,
             "turn": self.turn,
             "asked": [list(pair) for pair in self.asked],
+            "stopped": self.stopped,
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> "TurnPlan":
+        harvest = data.get("harvest")
         return cls(
             [[int(card), int(field)] for card, field in data["plant"]],
             str(data["faceup"]),
@@ -159,6 +211,11 @@ class TurnPlan:
             bool(data["kept"]),
             int(data["turn"]),
             [[int(card), int(seat)] for card, seat in data["asked"]],
+            int(data.get("obvious", 0)),
+            BEST_HARVEST if harvest == BEST else NO_HARVEST if harvest is None else int(harvest),
+            bool(data.get("every", False)),
+            int(data.get("stopped", 0)),
+            str(data.get("hand", "")),
         )
 
 

@@ -50,6 +50,15 @@ def book_view(state: State, seat: int | None) -> dict:
     }
 
 
+def book_untouched(state: State, seat: int) -> bool:
+    """Whether the seat, in a game with a trading phase, has neither answer rules nor a plan: a
+    player the usual way (`usual.py`) is offered to, in one step, from every call."""
+    book = state.book
+    if not has_trading(state) or state.over:
+        return False
+    return book is None or (seat not in book.rules and seat not in book.plans)
+
+
 def book_passed(state: State, seat: int) -> bool:
     """Whether the seat passed itself in this trading phase (a pass assumed for it while it was
     away leaves it its Pass button)."""

@@ -3,6 +3,7 @@ read no line of them."""
 
 from ..events import bean_summary, register_wordings
 from ..language import gettext, gettext_noop
+from .part import BEST, END, GIVE, KEEP, OFFER, PASSED
 
 
 def _stood(e, who, you, names, viewer):
@@ -58,11 +59,87 @@ def _own(you_text: str):
 def _planned(e, who, you, *_):
     if not you:
         return ""
-    if e.get("plan") is None:
+    plan = e.get("plan")
+    if plan is None:
         if not e.get("dropped", True):  # a plan with every part empty, and none to drop
             return gettext("Your turn plan has nothing in it: the game asks you at each step.")
         return gettext("You dropped your turn plan.")
-    return gettext("You planned your turn.")
+    return gettext("You planned {when}: {parts}.").format(
+        when=plan_scope(plan), parts="; ".join(plan_parts(plan))
+    )
+
+
+def plan_summary(plan: dict) -> str:
+    """The whole plan in the reader's words, as its page shows it."""
+    return gettext("For {when}: {parts}.").format(
+        when=plan_scope(plan), parts="; ".join(plan_parts(plan))
+    )
+
+
+def plan_scope(plan: dict) -> str:
+    if plan.get("every"):
+        return gettext("every turn of yours, until you change it")
+    return gettext("your next turn (or the rest of this one)")
+
+
+def plan_parts(plan: dict) -> list[str]:
+    """What the plan does, part by part, in the reader's words; the parts left open are the
+    player's, and the rest of the hand stays as it is."""
+    parts = [_planting(plan)]
+    harvest = plan.get("harvest")
+    if harvest == BEST:
+        parts.append(gettext("when a card fits no field, the field that earns most is harvested"))
+    elif harvest is not None:
+        parts.append(
+            gettext("when a card fits no field, field {field} is harvested").format(
+                field=harvest + 1
+            )
+        )
+    if plan.get("hand") == OFFER:
+        parts.append(
+            gettext(
+                "the next two cards of your hand that grow in none of your fields are offered "
+                "to whoever grows them; the rest of your hand stays as it is"
+            )
+        )
+    else:
+        parts.append(gettext("the rest of your hand stays as it is"))
+    faceup = {
+        KEEP: gettext_noop("the face-up cards that grow in none of your fields are kept"),
+        OFFER: gettext_noop(
+            "the face-up cards that grow in none of your fields are offered to whoever grows them"
+        ),
+        GIVE: gettext_noop("the face-up cards that grow in none of your fields are given away"),
+    }.get(plan["faceup"])
+    if faceup:
+        parts.append(gettext(faceup))
+    trading = {
+        END: gettext_noop("trading ends at once"),
+        PASSED: gettext_noop("trading ends once all have passed"),
+    }.get(plan["trading"])
+    if trading:
+        parts.append(gettext(trading))
+    if plan["kept"]:
+        parts.append(gettext("the cards you keep are planted in the obvious field"))
+    return parts
+
+
+def _planting(plan: dict) -> str:
+    pairs = plan["plant"]
+    if len(pairs) == 2:
+        return gettext(
+            "your front card is planted in field {front}, the next in field {next}"
+        ).format(front=pairs[0][1] + 1, next=pairs[1][1] + 1)
+    if pairs:
+        return gettext("your front card is planted in field {front}").format(front=pairs[0][1] + 1)
+    if plan.get("obvious") == 2:
+        return gettext(
+            "your front card is planted where it obviously goes, and the next onto a field "
+            "growing its bean"
+        )
+    if plan.get("obvious"):
+        return gettext("your front card is planted where it obviously goes")
+    return gettext("you plant from your hand yourself")
 
 
 def _plan_stopped(e, who, you, *_):
@@ -70,6 +147,11 @@ def _plan_stopped(e, who, you, *_):
         return ""
     message = e["reason"]  # a message id, worded for the reader
     reason = gettext(message).format(field=e["field"] + 1)
+    if e.get("every"):
+        return gettext(
+            "Your turn plan stopped for this turn: {reason} The game waits for you; the plan "
+            "goes on in your next turn."
+        ).format(reason=reason)
     return gettext("Your turn plan stopped: {reason} The game waits for you.").format(reason=reason)
 
 

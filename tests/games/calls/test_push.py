@@ -140,8 +140,11 @@ def test_a_call_to_move_is_pushed_encrypted_for_the_device_and_goes_by_mail_too(
 
     starter = user_at(game, state_of(game).active)
     [message] = push_service.to(devices[starter.username])
-    assert set(message) == {"title", "body", "url", "tag"}
+    assert set(message) == {"title", "body", "url", "tag", "actions"}
     assert message["title"] == f"Your turn in {game.name} (turn 1)"
+    # A button under it takes up the usual way of the trade book (a starter who set nothing).
+    [usual] = message["actions"]
+    assert usual["title"] == "Play my obvious moves" and usual["url"] != message["url"]
     assert message["body"] == "It is your turn."
     assert opens(message["url"], starter, game)
     assert len(push_service.received) == 1
@@ -295,7 +298,7 @@ def test_a_whole_game_pushed_to_everyone_carries_no_card_no_deck_and_no_seed(
     messages = [message for device in devices.values() for message in push_service.to(device)]
     assert len(messages) == len(push_service.received) > 10
     for message in messages:
-        assert set(message) == {"title", "body", "url", "tag"}
+        assert set(message) == {"title", "body", "url", "tag", "actions"}
         assert game.seed not in json.dumps(message)
         assert not hidden_words_in(f"{message['title']} {message['body']}")
     ends = [message for message in messages if message["body"] == "See how the game ended."]

@@ -259,9 +259,49 @@ def test_the_page_shows_the_plan_and_drops_it(client, started_game):
     assert 'id="plan-drop"' not in response.content.decode()
 
 
+def test_a_plan_for_every_turn_set_on_the_page_says_in_words_what_it_does(client, started_game):
+    state = state_of(started_game)
+    seat = (state.active + 1) % 3
+
+    form_move(
+        client,
+        started_game,
+        seat,
+        {
+            "kind": "plan",
+            "plant_front": "obvious",
+            "plant_next": "",
+            "harvest": "best",
+            "hand": "offer",
+            "faceup": "offer",
+            "trading": "passed",
+            "kept": "on",
+            "every": "on",
+        },
+    )
+
+    plan = state_of(started_game).book.plans[seat]
+    assert (plan.obvious, plan.every, plan.hand, plan.plant) == (1, True, "offer", [])
+    html = page_of(client, started_game, seat)
+    panel = html[html.index('id="book-plan"') :]
+    summary = re.search(r'<p id="plan-summary">(.*?)</p>', panel)[1]
+    assert summary.startswith("For every turn of yours, until you change it:")
+    assert "the field that earns most is harvested" in summary
+    assert "the rest of your hand stays as it is" in summary
+    assert re.search(r'id="plan-front">.*?<option value="obvious" selected>', panel)
+    assert re.search(r'id="plan-harvest">.*?<option value="best" selected>', panel)
+    assert 'id="plan-every" checked' in panel
+    assert 'id="plan-summary"' not in page_of(client, started_game, state.active)
+
+
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
+        (
+            {"kind": "plan", "plant_front": "", "plant_next": "obvious"},
+            "Only a front card that goes where it obviously goes lets the next follow.",
+        ),
+        ({"kind": "plan", "plant_front": "obvious", "harvest": "9"}, "Say which field to harvest"),
         (
             {"kind": "plan", "front_card": "{second}", "plant_front": "0"},
             "A plan plants the cards at the front of your hand, in order.",
