@@ -7,7 +7,7 @@ ends the game finishes it (`game_finished`) in that same transaction.
 """
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -84,8 +84,7 @@ def submit(
         events = _apply(game, state, seat, action, expected_seq)
         now = timezone.now()
         move = _logged(game, seat, action, actor, state, events)
-        if engine.step(state) != step and engine.trading_begun(state):
-            events += _passes_of_the_away(game, seats, state, now)
+        events += _passes_of_the_away(game, seats, state, now, step)
         seq = game.seq
         if state.over:
             game_finished(game=game, state=state, now=now)
@@ -113,41 +112,57 @@ def submit(
 def moves_at_start(*, game: Game, state, moves: list[tuple[Seat, dict]]) -> list:
     """Moves the system makes for seats as their game starts (a player's answer rules from
     their preferences), logged as any move is, inside the start's transaction and before
-    its follow-ups; a move the engine refuses for this game is left out. Returns the events."""
+    its follow-ups; a move the engine refuses for this game is left out (a game with no trading
+    phase has no answer rules). Returns the events."""
+    return _system_moves(game, state, ((seat, _as_stored(action)) for seat, action in moves))
+
+
+def _system_moves(game: Game, state, moves: Iterable[tuple[Seat, dict]]) -> list:
+    """The system's moves for seats, each logged as the seat's, the game row saved once after
+    them; one the engine refuses is left out. `moves` is read one at a time, each after the
+    move before it is made. Returns the events."""
     events = []
     for seat, action in moves:
-        action = _as_stored(action)
         try:
             made = engine.apply(state, seat.position, action)
         except engine.IllegalMove:
-            continue  # a game with no trading phase has no answer rules
-        _logged(game, seat, action, Move.Actor.SYSTEM, state, made)
+            continue
+        _logged(game, seat, action, Move.Actor.SYSTEM, state, made, save=False)
         events += made
+    if events:
+        _save(game)
     return events
 
 
-def _passes_of_the_away(game: Game, seats: list[Seat], state, now) -> list:
-    """As a trading phase begins, a pass is assumed for each person who is away from the table
-    (their game page is not open): their standing offers and rules speak for them, so a plan
-    that ends trading once all have passed need not wait for them. The pass still answers the
-    offers made to them, and an offer of their own brings them back in. Bots pass for
-    themselves. Returns the events."""
+def _passes_of_the_away(game: Game, seats: list[Seat], state, now, step: tuple) -> list:
+    """As each trading phase begins, a pass is assumed for each person who is away from the
+    table (their game page is not open): their standing offers and rules speak for them, so a
+    plan that ends trading once all have passed need not wait for them. The pass still answers
+    the offers made to them, and an offer of their own brings them back in. Bots pass for
+    themselves. The passes may end that trading and plans carry the game into the next, whose
+    beginning brings passes of its own. Returns the events."""
     events = []
+    while engine.step(state) != step and engine.trading_begun(state):
+        step = engine.step(state)
+        events += _system_moves(game, state, _away_passes(seats, state, now))
+    return events
+
+
+def _away_passes(seats: list[Seat], state, now) -> Iterator[tuple[Seat, dict]]:
     for seat in seats:
-        if state.over or not engine.trading_begun(state):
-            break
+        if not engine.trading_begun(state):
+            return
         away = not seat.plays_as_bot and not presence.page_open(seat, now)
         if away and seat.position != state.active and engine.may_offer(state, seat.position):
-            action = {"kind": "pass", "assumed": True}
-            made = engine.apply(state, seat.position, action)
-            _logged(game, seat, action, Move.Actor.SYSTEM, state, made)
-            events += made
-    return events
+            yield seat, {"kind": "pass", "assumed": True}
 
 
-def _logged(game: Game, seat: Seat, action: dict, actor: str, state, events: list) -> Move:
-    """The applied move appended to the log, the game's cached state and number brought to it,
-    and a snapshot at the start of a turn."""
+def _logged(
+    game: Game, seat: Seat, action: dict, actor: str, state, events: list, save: bool = True
+) -> Move:
+    """The applied move appended to the log, the game's cached state and number brought to it
+    (saved unless the caller saves it after more moves), and a snapshot at the start of a
+    turn."""
     seq = game.seq + 1
     move = Move.objects.create(
         game=game,
@@ -160,10 +175,15 @@ def _logged(game: Game, seat: Seat, action: dict, actor: str, state, events: lis
     )
     game.state = engine.to_dict(state)
     game.seq = seq
-    game.save(update_fields=["state", "seq", "updated_at"])
+    if save:
+        _save(game)
     if any(event.kind == "turn_started" for event in events):
         Snapshot.objects.create(game=game, seq=seq, turn=state.turn, state=game.state)
     return move
+
+
+def _save(game: Game) -> None:
+    game.save(update_fields=["state", "seq", "updated_at"])
 
 
 def _apply(game: Game, state, seat: Seat, action: dict, expected_seq: int) -> list:
