@@ -84,7 +84,7 @@ def book_move(state: State, seat: int, rules: bool = True) -> dict | None:
     wanted = _wanted(state, seat)
     mine = [offer for offer in standing if offer.maker == seat]
     for offer in mine:
-        if _key(offer) not in wanted:
+        if not _still_wanted(state, seat, offer):
             return {"kind": "withdraw", "offer": offer.id}
     if seat == state.active and state.phase == "plant":
         return None  # the front card is planted first: a standing offer of it would lapse
@@ -100,6 +100,17 @@ def book_move(state: State, seat: int, rules: bool = True) -> dict | None:
 
 def _key(offer: Standing) -> tuple[tuple[int, ...], dict]:
     return offer.give, {BEAN_KEYS[bean]: count for bean, count in offer.ask.items()}
+
+
+def _still_wanted(state: State, seat: int, offer: Standing) -> bool:
+    """Whether a standing offer of the bot's is still worth leaving up: the cards it gives grow
+    none of its fields, the beans it asks grow one. One that has merely stopped being among
+    those it would post now stays: taking it down and posting another is one more line in the
+    log for everyone, and little to gain."""
+    beans = state.card_beans
+    if any(grows(state, seat, beans[card]) for card in offer.give):
+        return False
+    return all(grows(state, seat, bean) for bean in offer.ask)
 
 
 def _wanted(state: State, seat: int) -> list[tuple[tuple[int, ...], dict]]:

@@ -89,24 +89,26 @@ class StrongBot(HeuristicBot):
     def _propose_as_active(self, state: State, seat: int) -> dict | None:
         """A face-up card, or one of the next cards of the hand, that the fields cannot take,
         then a face-up card that would start a field its hand will not make pay: first for a
-        card of the bean of the bot's fullest field, then (declined) for nothing, to each
-        player in turn, those who grow it or have room first (one declines, the next may fit
-        it, or harvest a field that can pay no more to make room for it). Then a stray further
-        back in the hand, for nothing, to a player who grows it: kept, it would reach the front
-        alone and start a field that seldom pays."""
+        card of the bean of the bot's fullest field when the first player is seen to hold one,
+        then (declined) for nothing, to each player in turn, those who grow it or have room
+        first (one declines, the next may fit it, or harvest a field that can pay no more to
+        make room for it). Then a stray further back in the hand, for nothing, to a player who
+        grows it: kept, it would reach the front alone and start a field that seldom pays."""
         if hand_cards_fight(state):  # there hand cards are what battles are fought with
             return super()._propose_as_active(state, seat)
         beans = state.card_beans
         best = _best_growing(state, seat)
         for card in _unwanted(state, seat):
             found = _everyone_for(state, seat, beans[card])
-            # The first is asked for a bean, then each in turn is offered it for nothing.
-            rounds = found if best is None else found[:1] + found
+            # The first is asked for a bean it is seen to hold, then each in turn is offered
+            # the card for nothing.
+            asks = best is not None and bool(found) and _seen_holding(state, found[0], best)
+            rounds = found[:1] + found if asks else found
             times = self.offered.count(card)
             if times >= len(rounds):
                 continue
             offer = {"kind": "offer", "to": rounds[times], "give": [card]}
-            if times == 0 and best is not None:
+            if times == 0 and asks and best is not None:
                 offer["ask"] = {BEAN_KEYS[best]: 1}
             return self._offer(offer)
         for card in _strays(state, seat):
@@ -213,6 +215,20 @@ def _strays(state: State, seat: int) -> list[int]:
         for card in hand[LOOK_AHEAD:]
         if in_hand[beans[card]] == 1 and not grows(state, seat, beans[card])
     ]
+
+
+def _seen_holding(state: State, other: int, bean: int) -> bool:
+    """Whether the other seat is seen to hold the bean: a standing offer of theirs gives one
+    (a hand is hidden; an offer asking for a bean its receiver may not hold is most often
+    declined, one more line in everyone's log)."""
+    book = state.book
+    if book is None:
+        return False
+    beans = state.card_beans
+    return any(
+        offer.maker == other and any(beans[card] == bean for card in offer.give)
+        for offer in book.standing.values()
+    )
 
 
 def _best_growing(state: State, seat: int) -> int | None:
