@@ -31,8 +31,7 @@ from games.engine import (
     to_call,
     waiting_for,
 )
-from games.engine.book.part import PASSED, TurnPlan
-from games.engine.book.placing import obvious_fields
+from games.engine.book.part import BEST
 from games.engine.bots import make_bot
 from games.engine.bots.base import BaseBot
 from games.engine.bots.book import BookBot, book_move
@@ -46,6 +45,7 @@ BOT: Final = "strong"
 # Far beyond any real game or visit: more means the model is stuck, not that people are slow.
 MAX_CALLS: Final = 20_000
 MAX_MOVES_IN_A_ROW: Final = 200
+MAX_BOT_MOVES: Final = 20_000  # a whole game, at a table of bots alone
 # The daily clock's trading window (a plan that waits for "passed" ends trading when it
 # closes) and the site's bots' patience with the people, in hours.
 DAILY = PRESETS[DEFAULT_PRESET]
@@ -62,13 +62,15 @@ class Habit:
     never touch the trade book); `standing`: the standing offers they keep at most; `plan`: the
     trading end of the turn plan they set at the start of each of their turns ("" for none);
     `passes`: they pass in another's trading when they have nothing to offer; `bot`: the site's
-    bot, which moves at once and uses the book as the site's bots do."""
+    bot, which moves at once and uses the book as the site's bots do; `offers`: whether it
+    makes offers (a bot that makes none plays the game without trading)."""
 
     rules: dict | None = None
     standing: int = 0
     plan: str = ""
     passes: bool = False
     bot: bool = False
+    offers: bool = True
 
 
 @dataclass
@@ -79,6 +81,7 @@ class GameFigures:
     active: list[int] = field(default_factory=list)  # turns each seat was the active player in
     asked: Counter[str] = field(default_factory=Counter)  # calls by the prompt they were for
     offers: int = 0  # offers and standing offers made
+    moves: int = 0  # moves in the game's log: the seats' own and the passes assumed for them
     trades: int = 0  # accepted offers and standing offers taken
     stand_ins: int = 0  # moves the game made for a seat that wanted none (see `_visit`)
     bots_waited: float = 0.0  # hours the site's bots spent trading, all of it waiting for people
@@ -123,8 +126,8 @@ class Person:
         book = seen.book
         if book is None or seat not in book.rules:
             return {"kind": "rules", **habit.rules}
-        if habit.plan and seat != seen.active and _stale(seen, seat, book.plans.get(seat)):
-            return turn_plan(seen, seat, habit.plan)  # for its next turn
+        if habit.plan and seat not in book.plans:
+            return turn_plan(habit.plan)  # for every turn of its
         move = book_move(seen, seat, rules=False)
         if move is not None and move["kind"] == "stand":
             mine = sum(1 for offer in book.standing.values() if offer.maker == seat)
@@ -132,28 +135,22 @@ class Person:
         return move
 
 
-def turn_plan(state: State, seat: int, trading: str) -> dict:
-    """The plan a person sets for their next turn on a visit in another's (or for the rest of
-    the turn they are in, the planting only before it began): the front card
-    planted in the obvious field if it fits one now (else planted by hand), face-up cards that
-    grow none of their fields offered to those who grow them, the cards kept planted in the
-    obvious field, and trading ended as the habit says."""
-    hand = state.hands[seat]
-    planting = []
-    before_planting = state.phase == "plant" and not state.planted
-    if hand and (seat != state.active or before_planting):
-        found = obvious_fields(state, seat, hand[:1])[0]
-        planting = [[hand[0], found]] if found >= 0 else []
-    return {"kind": "plan", "plant": planting, "faceup": "offer", "trading": trading, "kept": True}
-
-
-def _stale(state: State, seat: int, plan: TurnPlan | None) -> bool:
-    """Whether the seat has no plan for its next turn, or one that plants a card no longer at
-    the front of its hand."""
-    if plan is None:
-        return True
-    hand = state.hands[seat]
-    return bool(plan.plant) and (not hand or plan.plant[0][0] != hand[0])
+def turn_plan(trading: str) -> dict:
+    """The plan a person sets on their first visit, for every turn of theirs: the front card
+    planted where it obviously goes (the field that earns most harvested when it fits none),
+    face-up cards and the next two cards of the hand that grow none of their fields offered to
+    those who grow them, the cards kept planted in the obvious field, and trading ended as the
+    habit says."""
+    return {
+        "kind": "plan",
+        "obvious": 1,
+        "harvest": BEST,
+        "faceup": "offer",
+        "hand": "offer",
+        "trading": trading,
+        "kept": True,
+        "every": True,
+    }
 
 
 def awaits_answers(state: State, seat: int) -> bool:
@@ -181,6 +178,7 @@ class PacedGame:
         self.state, events = new_game(EDITION, names, seed)
         self.players = [_player(f"{seed}/bot{seat}", habits[seat]) for seat in range(players)]
         self.bots = [seat for seat in range(players) if habits[seat].bot]
+        self.silent = [seat for seat in range(players) if not habits[seat].offers]
         self.delays = random.Random(f"{seed}/delays")
         self.mean_hours = mean_hours
         self.clock = 0.0
@@ -249,12 +247,13 @@ class PacedGame:
         ends trading, and the others carry on once the trading is over."""
         state = self.state
         step = (state.turn, state.phase)
-        for _ in range(MAX_MOVES_IN_A_ROW):
+        for _ in range(MAX_BOT_MOVES):
             if state.over or (not patient and (state.turn, state.phase) != step):
                 return
             for seat, awaited in self._bots_to_ask(patient):
                 move = self.players[seat].choose(state, seat, awaited)
-                if not patient and move is not None and move["kind"] == "offer":
+                silent = not patient or seat in self.silent
+                if silent and move is not None and move["kind"] == "offer":
                     move = END_TRADING if seat == state.active else None
                 if patient and move == END_TRADING and self._people_may_offer():
                     move = None  # the people beside get its patience to offer something
@@ -263,7 +262,7 @@ class PacedGame:
                     break
             else:
                 return
-        raise RuntimeError(f"the bots made {MAX_MOVES_IN_A_ROW} moves in a row")
+        raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row")
 
     def _bots_to_ask(self, patient: bool) -> list[tuple[int, bool]]:
         """As `after_move.bots_to_ask`: the bots the game waits for, and while a person trades
@@ -293,16 +292,14 @@ class PacedGame:
 
     def _timeout(self) -> float | None:
         """When the trading ends by the clock: a bot's patience from its last move, or the
-        trading window of a plan that waits for everyone to pass (None: no clock runs out)."""
+        trading window (None: no clock runs out)."""
         state = self.state
         if state.phase != "trade":
             return None
         window = self.trading_began + WINDOW
         if state.active in self.bots:
             return min(window, self.active_moved + PATIENCE)
-        plans = state.book.plans if state.book is not None else {}
-        carried = plans.get(state.active)
-        return window if carried is not None and carried.trading == PASSED else None
+        return window
 
     def _time_out(self) -> None:
         """The active player's trading ends: a bot withdraws its offers and ends it
@@ -323,26 +320,31 @@ class PacedGame:
         before = (state.turn, state.phase)
         bot_trading = state.phase == "trade" and state.active in self.bots
         self._count(apply(state, seat, move))
+        self.figures.moves += 1
         if (state.turn, state.phase) == before:
             if seat == state.active:
                 self.active_moved = self.clock
             return
         if bot_trading:
             self.figures.bots_waited += self.clock - self.trading_began
-        if state.phase == "trade":
-            self.trading_began = self.active_moved = self.clock
-            self._passes_of_the_away()
+        self._passes_of_the_away()
 
     def _passes_of_the_away(self) -> None:
-        """As `services.moves._passes_of_the_away`: as trading begins, a pass is assumed for
-        each person who is not at the page (not visiting)."""
+        """As `services.moves._passes_of_the_away`: as each trading phase begins, a pass is
+        assumed for each person who is not at the page (not visiting); the passes may end it
+        and plans carry the game into the next trading phase, which brings passes of its own."""
         state = self.state
-        for seat in range(state.players):
-            if state.over or state.phase != "trade":
-                return
-            away = seat not in self.bots and seat != self.visiting
-            if away and seat != state.active and may_offer(state, seat):
-                self._count(apply(state, seat, ASSUMED_PASS))
+        step = None
+        while not state.over and state.phase == "trade" and (state.turn, state.phase) != step:
+            step = (state.turn, state.phase)
+            self.trading_began = self.active_moved = self.clock
+            for seat in range(state.players):
+                if state.over or state.phase != "trade":
+                    break
+                away = seat not in self.bots and seat != self.visiting
+                if away and seat != state.active and may_offer(state, seat):
+                    self._count(apply(state, seat, ASSUMED_PASS))
+                    self.figures.moves += 1
 
     def _count(self, events: list[Event]) -> None:
         figures = self.figures
@@ -356,4 +358,6 @@ class PacedGame:
 def _player(seed: str, habit: Habit) -> BaseBot | Person:
     bot = make_bot(BOT, seed)
     assert isinstance(bot, HeuristicBot)
+    if habit.bot and not habit.offers:
+        return bot  # no standing offers either
     return BookBot(bot, rules=False) if habit.bot else Person(bot, habit)

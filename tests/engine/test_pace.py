@@ -30,21 +30,22 @@ def test_a_plan_that_carries_the_trading_leaves_the_active_player_uncalled():
     state = _trading()
     assert called(state) == [0]
 
-    apply(state, 0, {**turn_plan(state, 0, "passed"), "faceup": ""})
+    apply(state, 0, {**turn_plan("passed"), "faceup": "", "hand": ""})
 
     assert state.phase == "trade"
     assert called(state) == []
 
 
-def test_a_seed_gives_the_same_game_and_without_clocks_longer_delays_only_stretch_it():
+def test_a_seed_gives_the_same_game_and_slower_people_see_more_trading_windows_close():
     first = play(3, f"{SEED}/1", 6.0, [NOBODY] * 3)
     again = play(3, f"{SEED}/1", 6.0, [NOBODY] * 3)
     slower = play(3, f"{SEED}/1", 12.0, [NOBODY] * 3)
 
     assert first == again
     assert first.trades > 0
-    assert slower.calls == first.calls and slower.trades == first.trades
-    assert abs(slower.days - 2 * first.days) < 1e-6
+    assert slower.days > first.days
+    # The trading window does not stretch with the people: more of it closes on them.
+    assert slower.trades < first.trades
 
 
 def test_trusting_book_users_are_called_less_than_once_a_round_and_no_window_is_waited_out():
@@ -52,9 +53,9 @@ def test_trusting_book_users_are_called_less_than_once_a_round_and_no_window_is_
     passed = play(4, f"{SEED}/2", 6.0, [pace.TRUSTING] * 4)
     at_once = play(4, f"{SEED}/2", 6.0, [pace.TRUSTING_END] * 4)
 
-    assert at_once.calls_per_turn([0, 1, 2, 3]) < 0.5
-    assert passed.calls_per_turn([0, 1, 2, 3]) < 0.5
-    assert nobody.calls_per_turn([0, 1, 2, 3]) > 2
+    assert at_once.calls_per_turn([0, 1, 2, 3]) < 0.1
+    assert passed.calls_per_turn([0, 1, 2, 3]) < 0.1
+    assert nobody.calls_per_turn([0, 1, 2, 3]) > 0.5
     assert at_once.trades > 0 and passed.trades > 0
     # The people away pass as trading begins: no trading phase lasts the whole window.
     assert passed.hours < passed.turns * WINDOW
@@ -93,7 +94,7 @@ def test_asked_why_each_table_says_what_its_calls_were_for(capsys):
 
     out = capsys.readouterr().out.splitlines()
     whys = [line.split() for line in out if "calls a game for:" in line]
-    assert len(whys) == len(pace.TABLES)
+    assert len(whys) == len(pace.TABLES) - 1  # the bots alone are never called
     # Plans that end at once: each call is a turn's start, a plan that stopped, or an offer
     # made by hand to answer.
     assert set(whys[2][4::2]) <= {"plant_front", "plant_kept", "answer", "trade", "trade_answer"}
