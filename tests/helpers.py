@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from games import engine
 from games.mail.context import due_context
-from games.models import Game
+from games.models import Game, Move
 from games.services.lobby import game_add_bot, game_create, game_start, seat_join
 
 
@@ -40,6 +40,13 @@ def state_of(game: Game) -> engine.State:
     """The game's state now; the game row passed in is brought up to date too."""
     game.refresh_from_db()
     return engine.from_dict(game.state)
+
+
+def system_moves(game: Game) -> list[Move]:
+    """The moves the game made for a seat whose time ran out (not the passes assumed for the
+    players away as a trading phase began)."""
+    moves = Move.objects.filter(game=game, actor=Move.Actor.SYSTEM, seq__gt=0).order_by("seq")
+    return [move for move in moves if not move.payload.get("assumed")]
 
 
 def user_at(game: Game, position: int):

@@ -179,7 +179,8 @@ def test_three_players_play_a_whole_game_through_the_pages(live_server, fast_sit
     carol.set_viewport_size({"width": 390, "height": 844})
     shoot(carol, "08-carol-on-a-phone")
     assert not unexpected(complaints), complaints
-    assert table.alice_checked > 20
+    # Checked at every click of the game (the book's defaults make some of the moves).
+    assert table.alice_checked > 12
 
 
 def unexpected(complaints: list[str]) -> list[str]:

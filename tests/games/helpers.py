@@ -164,13 +164,17 @@ def answers_everything(game: Game, user) -> Game:
 def at_the_page(game: Game, user) -> None:
     """The user's game page is open: its poll has just been seen (as `presence.seat_seen`
     records it)."""
-    Seat.objects.filter(game=game, user=user).update(last_seen_at=timezone.now())
+    _seen(Seat.objects.filter(game=game, user=user))
 
 
 def everyone_at_the_page(game: Game, but: int | None = None) -> None:
     """Every player (but the one at position `but`) has the game page open: no pass is assumed
     for them as trading begins."""
-    Seat.objects.filter(game=game).exclude(position=but).update(last_seen_at=timezone.now())
+    _seen(Seat.objects.filter(game=game).exclude(position=but))
+
+
+def _seen(seats) -> None:
+    seats.update(last_seen_at=timezone.now())
 
 
 def let_patience_run_out(game: Game) -> None:

@@ -9,7 +9,7 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from games import engine
-from games.models import Deadline, Game, Move
+from games.models import Deadline, Game
 from games.services.lobby import game_create, game_start, seat_join
 from games.services.moves import MoveResult, move_submit
 from tests.helpers import user_at
@@ -62,13 +62,6 @@ def make_due(deadline: Deadline) -> None:
     Deadline.objects.filter(id=deadline.id).update(
         due_at=timezone.now() - timedelta(milliseconds=100)
     )
-
-
-def system_moves(game: Game) -> list[Move]:
-    """The moves the game made for a seat whose time ran out (not the passes assumed for the
-    players away as a trading phase began)."""
-    moves = Move.objects.filter(game=game, actor=Move.Actor.SYSTEM, seq__gt=0).order_by("seq")
-    return [move for move in moves if not move.payload.get("assumed")]
 
 
 def waiting_on_a_lock() -> int:

@@ -14,6 +14,7 @@ from games import engine, task_queue
 from games.models import Game, Move, Outbox
 from games.services.lobby import game_add_bot, game_create, game_start
 from tests.games.helpers import post_move
+from tests.helpers import system_moves
 
 from .helpers import (
     RowLock,
@@ -21,7 +22,6 @@ from .helpers import (
     play,
     started_game,
     state,
-    system_moves,
     to_trade,
     trading_deadline,
     user_at,

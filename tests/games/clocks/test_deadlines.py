@@ -15,7 +15,7 @@ from games.services.seats import seat_reclaim
 from games.services.timeouts import deadline_expire, deadlines_sweep
 from games.services.vacations import vacation_end, vacation_start
 from tests.games.helpers import play_until
-from tests.helpers import fresh, state_of, user_at
+from tests.helpers import fresh, state_of, system_moves, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -26,13 +26,6 @@ def open_deadlines(game):
 
 def pass_deadline(deadline: Deadline) -> None:
     Deadline.objects.filter(id=deadline.id).update(due_at=timezone.now() - timedelta(seconds=1))
-
-
-def system_moves(game):
-    """The moves the game made for a seat whose time ran out (not the passes assumed for the
-    players away as a trading phase began)."""
-    moves = Move.objects.filter(game=game, actor=Move.Actor.SYSTEM, seq__gt=0).order_by("seq")
-    return [move for move in moves if not move.payload.get("assumed")]
 
 
 def in_trade(game):
