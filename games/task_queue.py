@@ -29,19 +29,22 @@ DIGEST_SEND = "games.tasks.digest_send_task"
 BOARDS_RENDER = "games.tasks.boards_render_task"
 
 
-def after_commit(job: str, *args) -> None:
-    """Queue `job` with `args` when the current transaction commits (at once outside one).
-    Robust: a broker that is down must not turn a committed move into an error; what the job
-    was for is picked up again by the sweeps (deadlines, the outbox flush)."""
-    transaction.on_commit(partial(_queue, job, args), robust=True)
+def after_commit(job: str, *args, countdown: float = 0) -> None:
+    """Queue `job` with `args` when the current transaction commits (at once outside one), to
+    run `countdown` seconds later. Robust: a broker that is down must not turn a committed move
+    into an error; what the job was for is picked up again by the sweeps (deadlines, the outbox
+    flush). A job for later is dropped where tasks run eagerly (tests): there is no later."""
+    if countdown and current_app.conf.task_always_eager:
+        return
+    transaction.on_commit(partial(_queue, job, args, countdown), robust=True)
 
 
-def _queue(job: str, args: tuple) -> None:
+def _queue(job: str, args: tuple, countdown: float = 0) -> None:
     if time.monotonic() < _broker["away_until"]:
         log.warning("%s%r not queued: the broker was away a moment ago", job, args)
         return
     try:
-        current_app.tasks[job].delay(*args)
+        current_app.tasks[job].apply_async(args, countdown=countdown or None)
     except BrokerAway as error:
         _broker["away_until"] = time.monotonic() + BROKER_RETRY_AFTER
         log.warning("%s%r not queued: the broker is away (%s)", job, args, error)

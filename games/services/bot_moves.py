@@ -6,12 +6,12 @@ import json
 from django.db import transaction
 from django.utils import timezone
 
-from games import after_move, engine
+from games import after_move, engine, task_queue
 from games.engine import bots
 from games.engine.bots.book import BookBot
 from games.engine.bots.heuristic import HeuristicBot
 from games.models import Game, Move, Seat
-from games.presence import page_open
+from games.presence import PAGE_OPEN, page_open
 from games.refusals import StaleMove
 
 from .moves import MoveResult, move_submit_as
@@ -45,7 +45,12 @@ def bot_move(*, game_id: int, expected_seq: int, patient: bool = True) -> MoveRe
         if patient and action == END_TRADING and seat.bot and _people_may_offer(state, seats):
             # The people beside get its patience to offer something. A bot standing in for a
             # player whose time ran out does not wait: the table has waited for that seat.
+            # It looks again once a page closed now would no longer count as open: a person
+            # who leaves without a move keeps it waiting no longer.
             action = None
+            task_queue.after_commit(
+                task_queue.BOT_MOVE, game_id, expected_seq, countdown=PAGE_OPEN.total_seconds()
+            )
         if action is None:
             # Remembered, so that a bot asked again this turn knows it has had its say.
             _remember(seat, bot)

@@ -10,12 +10,14 @@ import pytest
 from django.core import mail as sent_mail
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
-from games import engine, tasks
+from games import engine, task_queue, tasks
 from games.clocks import timecontrol
 from games.engine.state import Offer
 from games.mail.compose import row_message
 from games.models import Deadline, Game, Move, Outbox, Seat
+from games.presence import PAGE_OPEN
 from games.services import bot_moves, timeouts
 from games.services.lobby import game_add_bot, game_create, game_start, seat_join
 from games.services.moves import move_submit
@@ -291,9 +293,7 @@ def test_a_bot_waiting_for_offers_tells_alice_she_may_pass_and_goes_on_once_she_
     hint = '<a href="#book-pass">Nothing to offer? Pass, and it waits for you no longer.</a>'
     assert hint in page and 'id="book-pass"' in page
 
-    move_submit(
-        game_id=game.id, user=alice, action={"kind": "pass"}, expected_seq=waited_from
-    )
+    move_submit(game_id=game.id, user=alice, action={"kind": "pass"}, expected_seq=waited_from)
 
     # The bot ends trading at once, not when its patience runs out.
     assert moves_after(game, waited_from)[:2] == [("pass", "player"), ("end_trading", "bot")]
@@ -308,6 +308,30 @@ def test_a_bot_trading_waits_no_longer_once_alice_has_closed_her_page(game, alic
     # of waiting out its patience for her.
     bot_moves.bot_move(game_id=game.id, expected_seq=waited_from)
 
+    assert moves_after(game, waited_from)[0] == ("end_trading", "bot")
+
+
+def test_a_bot_waiting_for_alice_at_her_page_looks_again_once_it_could_have_closed(
+    game, alice, monkeypatch
+):
+    game = a_bot_trades_without_offers_of_its_own(game, alice)
+    waited_from = fresh(game).seq
+    later = []
+    monkeypatch.setattr(
+        task_queue,
+        "after_commit",
+        lambda job, *args, countdown=0: later.append((job, args, countdown)),
+    )
+    at_the_page(game, alice)
+
+    bot_moves.bot_move(game_id=game.id, expected_seq=waited_from)
+
+    assert fresh(game).seq == waited_from  # it waits for her offers
+    assert later == [(task_queue.BOT_MOVE, (game.id, waited_from), PAGE_OPEN.total_seconds())]
+    # She leaves without a move: when it looks again, her page no longer counts as open.
+    seen = timezone.now() - PAGE_OPEN - timedelta(seconds=1)
+    Seat.objects.filter(game=game, user=alice).update(last_seen_at=seen)
+    bot_moves.bot_move(game_id=game.id, expected_seq=waited_from)
     assert moves_after(game, waited_from)[0] == ("end_trading", "bot")
 
 
@@ -441,7 +465,6 @@ def test_a_bots_offer_starts_no_clock_of_alices_and_costs_her_no_time_nor_a_time
     )
     after = Seat.objects.get(pk=seat.pk)
     assert (after.bank, after.timeouts) == (seat.bank, 0)
-
 
 
 def test_a_bots_offer_asking_for_a_bean_alice_lacks_says_why_she_cannot_accept(game, alice):
