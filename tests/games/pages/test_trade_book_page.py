@@ -13,6 +13,7 @@ from django.utils import timezone
 from games.engine.beans import BEAN_KEYS
 from games.models import Game, Move, Seat
 from tests.games.helpers import (
+    answers_everything,
     card_ids_in,
     everyone_at_the_page,
     post_move,
@@ -501,6 +502,9 @@ def test_accepting_with_a_field_the_player_has_not_is_refused_and_changes_nothin
 
 def test_taking_a_standing_offer_with_a_field_chosen_plants_the_card_there(client, started_game):
     active, maker, state, card, faceup, offer_id = standing_for_a_faceup_card(client, started_game)
+    # The face-up card she keeps waits for her, whatever its bean (the defaults would plant
+    # it beside the card taken when they share a bean).
+    answers_everything(started_game, user_at(started_game, active))
     html = page_of(client, started_game, active)
     assert f'id="take{offer_id}-field"' in html
     empty = next(i for i, field in enumerate(state.fields[active]) if not field)
