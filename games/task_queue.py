@@ -27,6 +27,7 @@ WEBHOOK_DELIVER = "games.tasks.webhook_deliver_task"
 PUSH_DELIVER = "games.tasks.push_deliver_task"
 DIGEST_SEND = "games.tasks.digest_send_task"
 BOARDS_RENDER = "games.tasks.boards_render_task"
+CALL_ONCE_AWAY = "games.tasks.call_once_away_task"
 
 
 def after_commit(job: str, *args, countdown: float = 0) -> None:

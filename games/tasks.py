@@ -5,10 +5,13 @@ The tasks the lower layers queue after a commit are named in `games.task_queue`.
 import threading
 
 from celery import shared_task
+from django.db import transaction
+from django.utils import timezone
 
 from games import task_queue
 from games.calls.digest import digest_readers, digest_send
 from games.calls.mailing import invitation_send, outbox_flush, outbox_send
+from games.calls.outbox import call_once_away
 from games.calls.push import push_deliver, pushes_retry
 from games.calls.webhooks import webhook_deliver, webhooks_retry
 from games.services.boards import boards_render
@@ -36,6 +39,12 @@ def bot_move_task(game_id: int, seq: int) -> None:
             bot_move(game_id=queued_game, expected_seq=queued_seq)
     finally:
         _eager.queue = None
+
+
+@shared_task(name=task_queue.CALL_ONCE_AWAY)
+def call_once_away_task(seat_id: int) -> None:
+    with transaction.atomic():
+        call_once_away(seat_id=seat_id, now=timezone.now())
 
 
 @shared_task(name=task_queue.BOARDS_RENDER)

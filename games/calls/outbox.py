@@ -46,6 +46,9 @@ SUPERSEDED = "superseded"
 # who plays by replying to mail gets one for each step the game waits on them at instead
 # (`_calls_by_step`), as a mail is their page.
 CALLS = {"your_turn", "offer", "offer_accepted", "offer_declined", "plant_received", "waiting"}
+# When a call held back for an open page looks again: once the page, unpolled, would no longer
+# count as open.
+LOOK_AGAIN = presence.PAGE_OPEN.total_seconds() + 5
 # The mails an expansion's events cause, by event kind: each gives (seat, mail kind, context)
 # for the mails it wants (a value of a context may be a function that words it, called in the
 # recipient's language: see `reader_worded`). Filled by each expansion's web side when the app
@@ -119,30 +122,70 @@ def mail_after_move(
         if kind in CALLS and not by_mail and not seat.back_since(seat.mailed_at):
             continue  # called once already, and not back since
         with locales.reader(Profile.of(seat.user)):
-            context = {
-                **common_context(game, state, position),
-                **kind_context(
-                    kind, state, position, partial(recent_lines, game, state, seat, seq)
-                ),
-                **reader_worded(extra),
-            }
+            context = _context(game, state, seat, kind, extra, seq)
             if seat.id in due:
                 context.update(due_context(due[seat.id], now))
             if kind == "offer":
                 context.update(bot_patience_context(by_position.get(extra["maker_seat"]), due, now))
-            if kind in CALLS and by_mail:
-                context.update(board_context(state, position))
-            if kind in CALLS:
-                # One click (or the reply "usual") takes up the usual way of the trade book.
-                context["usual"] = engine.book_untouched(state, position)
-        row = outbox_write(seat=seat, game=game, seq=seq, kind=kind, context=context, now=now)
+        row = _written(game, state, seat, seq, kind, context, now)
         if row is not None:
             rows.append(row)
-            if kind in CALLS:
-                _called(seat, state, now)
-                if row.send_after is not None:
-                    _supersede_held(row, now)
     return rows
+
+
+def _context(game: Game, state, seat: Seat, kind: str, extra: dict, seq: int) -> dict:
+    """What a mail of this kind to the seat's player says, in their language."""
+    position = seat.position
+    context = {
+        **common_context(game, state, position),
+        **kind_context(kind, state, position, partial(recent_lines, game, state, seat, seq)),
+        **reader_worded(extra),
+    }
+    if kind in CALLS and seat.plays_by_mail:
+        context.update(board_context(state, position))
+    if kind in CALLS:
+        # One click (or the reply "usual") takes up the usual way of the trade book.
+        context["usual"] = engine.book_untouched(state, position)
+    return context
+
+
+def _written(
+    game: Game, state, seat: Seat, seq: int, kind: str, context: dict, now
+) -> Outbox | None:
+    row = outbox_write(seat=seat, game=game, seq=seq, kind=kind, context=context, now=now)
+    if row is not None and kind in CALLS:
+        _called(seat, state, now)
+        if row.send_after is not None:
+            _supersede_held(row, now)
+    return row
+
+
+def call_once_away(*, seat_id: int, now: datetime) -> Outbox | None:
+    """The call a player was not sent because their game page was open as the game came to
+    wait for them (`outbox_write`), once the page has closed: a player who leaves without a
+    move is still called. Nothing if the game no longer waits for them, if they were called
+    since, or if they are still at the page (then it looks again later)."""
+    seat = Seat.objects.select_related("game", "user__profile").filter(id=seat_id).first()
+    game = seat.game if seat is not None else None
+    if game is None or game.status != Game.Status.RUNNING or seat.user_id is None:
+        return None
+    state = engine.from_dict(game.state)
+    if seat.position not in engine.to_call(state) or not seat.back_since(seat.mailed_at):
+        return None
+    if presence.page_open(seat, now):
+        _look_again(seat)
+        return None
+    with locales.reader(Profile.of(seat.user)):
+        context = _context(game, state, seat, "waiting", {}, game.seq)
+        deadline = Deadline.objects.filter(seat=seat, done=False).order_by("due_at").first()
+        if deadline is not None:
+            context.update(due_context(deadline.due_at, now))
+    return _written(game, state, seat, game.seq, "waiting", context, now)
+
+
+def _look_again(seat: Seat) -> None:
+    """Once the open page, if nothing polls it, no longer counts as open: `call_once_away`."""
+    task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat.id, countdown=LOOK_AGAIN)
 
 
 def _calls_by_step(
@@ -248,6 +291,8 @@ def outbox_write(
     if seat.plays_as_bot and kind not in _TO_ABSENT:
         return None
     if presence.page_open(seat, now):
+        if kind in CALLS and game is not None:
+            _look_again(seat)  # a player who leaves without a move is called then
         return None
     return _routed(
         user=seat.user,

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import engine, presence, tasks, time_budget
+from games import engine, presence, task_queue, tasks, time_budget
 from games.calls import outbox, routing
 from games.calls.mailing import outbox_flush, outbox_send
 from games.engine import Event
@@ -207,6 +207,46 @@ def test_a_muted_game_and_an_open_page_get_no_mail(started_game):
     )
 
     assert rows(game, "offer") == []
+
+
+def test_a_player_whose_page_closed_just_before_their_turn_is_called_once_it_counts_closed(
+    started_game, monkeypatch
+):
+    game = started_game
+    state = state_of(game)
+    following = (state.active + 1) % state.players
+    seat = Seat.objects.get(game=game, position=following)
+    later = []
+    monkeypatch.setattr(
+        task_queue, "after_commit", lambda job, *args, countdown=0: later.append((job, args))
+    )
+    # Their page was open until 10 s ago: as their turn begins, it still counts as open.
+    closed = timezone.now() - timedelta(seconds=10)
+    Seat.objects.filter(id=seat.id).update(last_seen_at=closed)
+    game = play_until(game, lambda state: state.active == following)
+
+    assert [row for row in rows(game) if row.user == seat.user] == []
+    assert (task_queue.CALL_ONCE_AWAY, (seat.id,)) in later
+    # The look queued for when the page no longer counts as open calls them.
+    row = outbox.call_once_away(seat_id=seat.id, now=closed + presence.PAGE_OPEN)
+    assert (row.user, row.kind) == (seat.user, "waiting")
+    assert "waits for you" in compose.subject_of(row)
+    # Called once: a second look finds them called and not back since.
+    assert outbox.call_once_away(seat_id=seat.id, now=timezone.now()) is None
+
+
+def test_a_player_still_at_the_page_is_not_called_and_looked_at_again(started_game, monkeypatch):
+    game = started_game
+    seat = Seat.objects.get(game=game, position=state_of(game).active)
+    later = []
+    monkeypatch.setattr(
+        task_queue, "after_commit", lambda job, *args, countdown=0: later.append((job, args))
+    )
+    Seat.objects.filter(id=seat.id).update(last_seen_at=timezone.now())
+
+    assert outbox.call_once_away(seat_id=seat.id, now=timezone.now()) is None
+    assert later == [(task_queue.CALL_ONCE_AWAY, (seat.id,))]
+    assert rows(game, "waiting") == []
 
 
 def poll_with_open_page(client, game, position: int):
