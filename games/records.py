@@ -90,6 +90,10 @@ def finished_record(*, game: dict, seats: list[dict], seed: str, moves: list[dic
 
 def read(data: object) -> Record:
     """The record in `data` (parsed JSON), or RecordError saying what is wrong with it."""
+    if not _storable(data):
+        raise RecordError(
+            _("The record holds a character no text may hold (a NUL, or half of a pair).")
+        )
     if not isinstance(data, dict) or "format" not in data:
         raise RecordError(_("This file is not a game record: it has no format number."))
     if type(data["format"]) is not int or data["format"] != FORMAT:
@@ -173,6 +177,24 @@ def check(record: Record) -> Verdict:
     return verdict(record, state)
 
 
+def _storable(data: object) -> bool:
+    """Whether every text in the parsed JSON may be stored: no NUL (PostgreSQL's text and JSON
+    refuse it) and no lone surrogate (no encoding writes it). Iterative: a record nests no
+    deeper than its moves, but a file may."""
+    pending = [data]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str):
+            if "\x00" in value or any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+                return False
+        elif isinstance(value, dict):
+            pending.extend(value.keys())
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    return True
+
+
 def _part(data: dict, key: str, kind: type):
     value = data.get(key)
     if not isinstance(value, kind):
@@ -186,7 +208,7 @@ def _seat(seat: object) -> dict:
     name, bot = seat.get("name"), seat.get("bot")
     if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
         raise RecordError(_("Every seat of the record needs a name of 1 to 40 characters."))
-    if bot is not None and bot not in BOTS:
+    if bot is not None and (not isinstance(bot, str) or bot not in BOTS):
         raise RecordError(_("The record names a bot this site does not have."))
     return {"name": name, "bot": bot}
 

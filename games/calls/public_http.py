@@ -54,9 +54,11 @@ def checked_target(url: str, *, allow_local: bool | None = None) -> Target:
     if parts.username or parts.password:
         raise AddressRefused(_("A webhook address names no user or password."))
     port = port or (443 if parts.scheme == "https" else 80)
-    addresses = {
-        found[4][0] for found in socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
-    }
+    try:
+        found = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
+    except UnicodeError as error:  # a name no resolver takes: an empty or 64-character label
+        raise AddressRefused(_("That is not a web address.")) from error
+    addresses = {entry[4][0] for entry in found}
     for address in sorted(addresses):
         if not _public(ipaddress.ip_address(address.split("%")[0]), allow_local=allow_local):
             raise AddressRefused(

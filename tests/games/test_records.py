@@ -114,3 +114,19 @@ def test_an_unknown_edition_cannot_be_set_up():
     data, _ = exported("rio-grande", 3, {}, "records/edition")
     data["game"]["edition"] = "chess"
     assert refusal(data).startswith("The record's game cannot be set up: ")
+
+
+def test_a_seat_whose_bot_is_not_a_name_is_refused():
+    data, _ = exported("rio-grande", 3, {}, "records/bot")
+    data["seats"][1]["bot"] = [1]
+    assert refusal(data) == "The record names a bot this site does not have."
+
+
+@pytest.mark.parametrize("text", ["Beans\u0000", "Beans \ud800"])
+def test_a_text_no_database_may_store_is_refused_wherever_it_is(text):
+    data, _ = exported("rio-grande", 3, {}, "records/text")
+    data["game"]["name"] = text
+    assert refusal(data).startswith("The record holds a character no text may hold")
+    data["game"]["name"] = "Beans"
+    data["moves"][0]["action"]["note"] = text
+    assert refusal(data).startswith("The record holds a character no text may hold")

@@ -249,6 +249,17 @@ def test_addresses_off_the_public_internet_are_refused_and_not_saved(
     assert not Webhook.objects.exists()
 
 
+@pytest.mark.parametrize("url", ["https://a..b/", "https://.x/", f"https://{'a' * 64}.example/"])
+def test_a_name_no_resolver_takes_is_refused_as_no_web_address(alice, client, url):
+    client.force_login(alice)
+
+    page = client.post(reverse("links:webhook"), {"url": url}, follow=True)
+
+    assert page.status_code == 200
+    assert "That is not a web address." in page.content.decode()
+    assert not Webhook.objects.exists()
+
+
 def test_a_local_receiver_is_refused_unless_the_setting_allows_it(alice, client, settings):
     client.force_login(alice)
     assert settings.WEBHOOK_ALLOW_LOCAL is False
