@@ -25,6 +25,10 @@ from mailparser_reply import EmailReplyParser
 from games.mail import links
 
 _PARSER = EmailReplyParser(languages=["en", "de", "fr", "it", "nl"])
+# How much of a reply is read, from its top: far more than any moves written there, and a bound
+# on the work a reply of megabytes of text (or markup) makes.
+MAX_TEXT = 20_000
+MAX_MARKUP = 200_000
 _BULK = {"bulk", "junk", "list", "auto_reply"}
 _DAEMONS = re.compile(r"^(mailer-daemon|postmaster|no-?reply)@", re.IGNORECASE)
 
@@ -50,8 +54,11 @@ def not_a_persons_reply(message: AnymailInboundMessage) -> str:
 
 def reply_lines(message: AnymailInboundMessage) -> list[str]:
     """The lines a player wrote above the quoted mail and their signature, stripped, the empty
-    ones kept (they end the moves: mailplay.commands.read_out)."""
-    text = _body(message, "text/plain") or _text_of_html(_body(message, "text/html"))
+    ones kept (they end the moves: mailplay.commands.read_out); read from the reply's first
+    `MAX_TEXT` characters."""
+    text = _body(message, "text/plain")[:MAX_TEXT] or _text_of_html(
+        _body(message, "text/html")[:MAX_MARKUP]
+    )[:MAX_TEXT]
     written = _PARSER.read(text=text.replace("\r\n", "\n")).replies
     body = written[0].body if written else ""
     lines: list[str] = []

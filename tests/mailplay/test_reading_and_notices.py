@@ -6,11 +6,13 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from anymail.inbound import AnymailInboundMessage
 from django.core import mail as sent_mail
 
 from games.calls.mailing import outbox_flush
 from games.mail import links
 from games.models import Profile
+from mailplay import reading
 from mailplay.services import reply_receive
 from tests.helpers import fresh, started
 
@@ -100,3 +102,20 @@ def test_only_words_are_refused_and_a_long_letter_below_the_moves_is_not_echoed(
     assert played == "played: 1" and fresh(table).seq == before + 1
     answer = last_mail_to(player).body
     assert "  Line 8 of my letter\n  …\n" in answer and "Line 9" not in answer
+
+
+@pytest.mark.parametrize("html", [False, True])
+def test_a_reply_of_megabytes_is_read_from_its_top_and_answered(table, html):
+    player, message = first_call(table)
+    before = fresh(table).seq
+    # Megabytes below the move and the empty line that ends the moves: "plant 1", a line each.
+    flood = "\n".join(["1", "", *["plant 1"] * 400_000])
+
+    outcome = reply_receive(raw=reply(message, flood, html=html, quote=False))
+
+    assert outcome == "played: 1" and fresh(table).seq == before + 1
+    read = reading.reply_lines(
+        AnymailInboundMessage.parse_raw_mime_bytes(reply(message, flood, html=html, quote=False))
+    )
+    assert len(read) <= reading.MAX_TEXT // len("plant 1")  # the top of it, not megabytes
+    assert "You planted" in last_mail_to(player).body
