@@ -68,6 +68,19 @@ def harvestable(state: State, seat: int) -> list[int]:
     return crowded or [i for i in indexes if own[i]]
 
 
+def best_paying(state: State, seat: int, indexes: Sequence[int]) -> int:
+    """Of these fields of the seat, the one whose harvest pays most; of those that pay the same,
+    the one with the fewest beans. -1 for none."""
+    beans = state.card_beans
+    own = state.fields[seat]
+    best, key = -1, (-1, 0)
+    for i in indexes:
+        value = (payout(beans[own[i][0]], len(own[i])), -len(own[i]))
+        if value > key:
+            best, key = i, value
+    return best
+
+
 def check_harvest(state: State, seat: int, field: int) -> None:
     fields = state.fields[seat]
     if not 0 <= field < len(fields):

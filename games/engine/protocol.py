@@ -9,10 +9,10 @@ sweep ask here and never read a phase's name.
 import random
 from typing import Final
 
-from .beans import payout
 from .book.plans import plan_carries
 from .bots.heuristic import HeuristicBot
 from .ending import worded_summary
+from .fields import best_paying
 from .legal import legal_actions, may_offer
 from .phases import PHASES
 from .prompts import Prompt
@@ -114,15 +114,9 @@ def _first_forced(state: State, seat: int) -> dict | None:
     for action in legal:
         if action["kind"] == "plant":
             return {"kind": "plant", "card": action["card"], "field": action["fields"][0]}
-    fields = state.fields[seat]
     harvests = [action["field"] for action in legal if action["kind"] == "harvest"]
     if harvests:
-        beans = state.card_beans
-        best = max(
-            harvests,
-            key=lambda f: (payout(beans[fields[f][0]], len(fields[f])), -len(fields[f])),
-        )
-        return {"kind": "harvest", "field": best}
+        return {"kind": "harvest", "field": best_paying(state, seat, harvests)}
     for action in legal:
         if action["kind"] in _LEAST_KINDS:
             return {"kind": action["kind"]}

@@ -2,8 +2,7 @@
 checked when it comes as if the player made it then. A step that no longer applies stops the
 plan, and the game calls the player as it would have without one."""
 
-from ..beans import payout
-from ..fields import fitting_fields, grows, harvestable
+from ..fields import best_paying, fitting_fields, grows, harvestable
 from ..language import gettext_noop
 from ..phases import PHASES
 from ..state import State
@@ -78,7 +77,7 @@ def making_room(state: State, seat: int, plan: TurnPlan, named: int = -1) -> Ste
     """The harvest the plan makes when the card it plants fits no field, or why it stops: it
     names no field to harvest, or one the bean protection rule keeps."""
     allowed = harvestable(state, seat)
-    field = _best_harvest(state, seat, allowed) if plan.harvest == BEST_HARVEST else plan.harvest
+    field = best_paying(state, seat, allowed) if plan.harvest == BEST_HARVEST else plan.harvest
     if field == NO_HARVEST:
         if named >= 0:
             return Step(stop=gettext_noop("field {field} does not take the card now."), field=named)
@@ -86,17 +85,6 @@ def making_room(state: State, seat: int, plan: TurnPlan, named: int = -1) -> Ste
     if field not in allowed:
         return Step(stop=gettext_noop("field {field} may not be harvested now."), field=field)
     return Step({"kind": "harvest", "field": field})
-
-
-def _best_harvest(state: State, seat: int, allowed: list[int]) -> int:
-    """Of the fields the seat may harvest, the one that earns most (then the fuller one)."""
-    beans = state.card_beans
-    own = state.fields[seat]
-    return max(
-        allowed,
-        key=lambda i: (payout(beans[own[i][0]], len(own[i])), len(own[i]), -i),
-        default=NO_HARVEST,
-    )
 
 
 def _trading(state: State, book: Book, seat: int, plan: TurnPlan) -> Step:

@@ -11,9 +11,8 @@ for a card its fields cannot take.
 from random import Random
 from typing import Final
 
-from ..beans import payout
 from ..expansions import bot_move, step_move
-from ..fields import grows, harvestable, third_field_cost
+from ..fields import best_paying, grows, harvestable, third_field_cost
 from ..phases import PHASES
 from ..state import State
 from .sight import Bot
@@ -70,14 +69,7 @@ class HeuristicBot(Bot):
 
     def _harvest_for_room(self, state: State, seat: int) -> int:
         """The field that pays best; when none pays, the one with the fewest beans."""
-        beans = state.card_beans
-        fields = state.fields[seat]
-
-        def value(i: int) -> tuple[int, int]:
-            field = fields[i]
-            return payout(beans[field[0]], len(field)), -len(field)
-
-        return max(harvestable(state, seat), key=value)
+        return best_paying(state, seat, harvestable(state, seat))
 
     def _buy(self, state: State, seat: int) -> dict | None:
         cost = third_field_cost(state, seat)
