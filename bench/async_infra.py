@@ -5,6 +5,7 @@ process group, and the Redis server's stop and restart with the settings it runs
 Nothing here imports Django: the caller passes the environment the worker runs with.
 """
 
+import asyncio
 import contextlib
 import email
 import email.policy
@@ -86,12 +87,20 @@ class SmtpSink:
         self._lock = threading.Lock()
         self.port = free_port()
         self._controller = None
+        # While set, a sender that has had its mail accepted waits for the answer to its QUIT:
+        # it stays between the server's answer and whatever it does after the send.
+        self.hold_quit = False
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self._lock:
             self.received.append(Received(time.time(), tuple(envelope.rcpt_tos), message))
         return "250 Message accepted for delivery"
+
+    async def handle_QUIT(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        while self.hold_quit:
+            await asyncio.sleep(0.05)
+        return "221 Bye"
 
     def start(self) -> "SmtpSink":
         self._controller = Controller(self, hostname="127.0.0.1", port=self.port)

@@ -184,6 +184,9 @@ def _row_compose(row: Outbox, now: datetime | None, reply_to: str) -> EmailMulti
             "kind": row.kind,
         },
         headers={
+            # The same for every attempt: a mail sent again after a worker died between the
+            # mail server's answer and the row's commit is one mail to the reader's client.
+            "Message-ID": f"<outbox-{row.id}.user-{row.user_id}@{_mail_domain()}>",
             "X-Bohnanza-Outbox": str(row.id),
             "X-Bohnanza-Kind": row.kind,
             "List-Unsubscribe": f"<{links.preferences_url()}>",
@@ -206,11 +209,14 @@ def thread_headers(*, game_id: int, user_id: int, answering: str = "") -> dict:
     """One thread a game and player: every mail to the player about the game refers to the same
     root (RFC 5322 References and In-Reply-To), so mail clients keep them together; the answer
     to a reply of theirs (its Message-ID `answering`) sits under that reply."""
-    domain = settings.DEFAULT_FROM_EMAIL.rpartition("@")[2].strip("> ") or "bohnanza.localhost"
-    root = f"<game-{game_id}.player-{user_id}@{domain}>"
+    root = f"<game-{game_id}.player-{user_id}@{_mail_domain()}>"
     if answering:
         return {"References": f"{root} {answering}", "In-Reply-To": answering}
     return {"References": root, "In-Reply-To": root}
+
+
+def _mail_domain() -> str:
+    return settings.DEFAULT_FROM_EMAIL.rpartition("@")[2].strip("> ") or "bohnanza.localhost"
 
 
 def _row_links(row: Outbox, *, now: datetime | None = None) -> dict:

@@ -68,6 +68,30 @@ def test_a_worker_process_killed_while_sending_a_mail_sends_it_once_after_all(wo
     worker.stop()
 
 
+def test_a_mail_sent_again_after_a_kill_past_the_servers_answer_is_the_same_mail(
+    workers, table, smtp
+):
+    """The worker dies after the mail server accepted the mail and before the row is marked
+    sent: the task comes back and sends it again, under the same Message-ID, which the
+    reader's mail client shows as one mail."""
+    game = started_game(table)  # the mail task is queued; no worker runs yet
+    row = Outbox.objects.get(game=game, kind="your_turn")
+    smtp.hold_quit = True
+    try:
+        worker = workers(concurrency=1)
+        smtp.wait_for("your_turn", to=user_at(game, 0).email)
+        os.kill(active_task_pid(worker), signal.SIGKILL)
+    finally:
+        smtp.hold_quit = False
+    wait_until(
+        lambda: Outbox.objects.get(id=row.id).sent_at, 30, what="the row sent after the kill"
+    )
+    sent = smtp.messages("your_turn")
+    assert len(sent) == 2  # the mail server got it twice: the kill came after its answer
+    assert len({mail.message["Message-ID"] for mail in sent}) == 1
+    worker.stop()
+
+
 def test_a_worker_killed_during_a_timeout_leaves_one_automatic_move_and_one_mail(
     workers, table, smtp
 ):
