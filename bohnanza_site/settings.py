@@ -330,6 +330,8 @@ CELERY_TASK_ROUTES = {
 }
 # Requests a bot API token may make: so many per window of so many seconds.
 BOTAPI_RATE_LIMIT = os.environ.get("BOTAPI_RATE_LIMIT", "300/60")
+# Long-polls a token may hold waiting at once, and a web process (of its 8 threads).
+BOTAPI_WAITS = os.environ.get("BOTAPI_WAITS", "4/4")
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)

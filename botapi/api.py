@@ -169,6 +169,21 @@ def rate_limited(request, error: RateLimited):
     return response
 
 
+@api.exception_handler(ratelimit.TooManyWaits)
+def too_many_waits(request, error: ratelimit.TooManyWaits):
+    response = api.create_response(
+        request,
+        {
+            "detail": _(
+                "This token has {most} requests waiting already: wait for one to answer."
+            ).format(most=error.most)
+        },
+        status=429,
+    )
+    response["Retry-After"] = "1"
+    return response
+
+
 @api.get("/me", response={200: Me, **REFUSED})
 def me(request):
     token: ApiToken = request.auth
@@ -194,7 +209,8 @@ def seat_events(
     wait: int = Query(selectors.WAIT_MAX, ge=0, le=selectors.WAIT_MAX),
 ):
     held = selectors.seat_held(user=scoped(request, "play"), seat_id=seat_id)
-    return selectors.seat_events(seat=held, after=after, wait=wait)
+    with ratelimit.waiting(token_id=request.auth.pk, wait=wait) as allowed:
+        return selectors.seat_events(seat=held, after=after, wait=allowed)
 
 
 @api.post("/seats/{seat_id}/moves", response={200: SeatPage, **REFUSED})

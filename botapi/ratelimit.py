@@ -1,8 +1,14 @@
 """Requests a token may make: so many in each window of so many seconds
-(`BOTAPI_RATE_LIMIT`, "requests/seconds"), counted in the shared cache."""
+(`BOTAPI_RATE_LIMIT`, "requests/seconds"), counted in the shared cache; and waits it may hold
+at once (a long-poll holds a web thread while it waits): so many a token, counted in the shared
+cache, and so many in a web process, whatever their tokens (`BOTAPI_WAITS`,
+"per token/per process"). Past the process's, a long-poll answers at once: the threads the
+site's pages need are never all waiting for games."""
 
 import logging
+import threading
 import time
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.core.cache import cache
@@ -39,3 +45,62 @@ def _counted(key: str, seconds: int) -> int:
     except ValueError:  # the window's key expired between add and incr: a fresh window
         cache.set(key, 1, timeout=seconds + 1)
         return 1
+
+
+class TooManyWaits(Exception):
+    """The token holds as many waiting requests as it may."""
+
+    def __init__(self, most: int):
+        self.most = most
+
+
+def waits() -> tuple[int, int]:
+    per_token, _, per_process = settings.BOTAPI_WAITS.partition("/")
+    return int(per_token), int(per_process)
+
+
+# The process's waits, by their bound (a setting changed while it runs gets its own).
+_process_waits: dict[int, threading.BoundedSemaphore] = {}
+
+
+@contextmanager
+def waiting(*, token_id: int, wait: int):
+    """Holds one of the token's waits, and of the process's, for a long-poll of `wait`
+    seconds; gives the seconds it may wait: `wait`, or 0 when the process has none free.
+    Raises TooManyWaits when the token has none free."""
+    if wait <= 0:
+        yield 0
+        return
+    per_token, per_process = waits()
+    in_process = _process_waits.setdefault(per_process, threading.BoundedSemaphore(per_process))
+    key = f"botapi:waits:{token_id}"
+    counted = _counted_wait(key, wait)
+    try:
+        if counted is not None and counted > per_token:
+            raise TooManyWaits(per_token)
+        slot = in_process.acquire(blocking=False)
+        try:
+            yield wait if slot else 0
+        finally:
+            if slot:
+                in_process.release()
+    finally:
+        if counted is not None:
+            _uncounted_wait(key)
+
+
+def _counted_wait(key: str, wait: int) -> int | None:
+    """The token's waits with this one; None when the shared cache is away (the process's
+    bound still holds). A count a killed process left expires with the longest wait."""
+    try:
+        return _counted(key, wait + 5)
+    except Exception:  # noqa: BLE001
+        log.warning("bot API: the shared cache is away; waits are not counted")
+        return None
+
+
+def _uncounted_wait(key: str) -> None:
+    try:
+        cache.decr(key)
+    except Exception:  # noqa: BLE001 - expired meanwhile, or the cache is away: nothing to undo
+        return

@@ -1,8 +1,11 @@
 """What the bot API refuses, and that a refusal changes nothing."""
 
+import threading
 import time
 
 import pytest
+from django.db import connection
+from django.test import Client
 
 from botapi import services as bot_services
 from games.models import Game, Move
@@ -153,6 +156,59 @@ def test_a_long_poll_with_nothing_new_answers_after_its_wait_with_no_events(clie
     assert (events["seq"], events["events"]) == (game.seq, [])
 
 
+def waiting_in_threads(token: str, seat_id: int, after: int, count: int) -> list:
+    """`count` long-polls of 2 s, each from a thread of its own, started now and left waiting;
+    join the threads for their answers."""
+    answers: list = []
+
+    def ask():
+        answers.append(
+            Client().get(f"/api/v1/seats/{seat_id}/events?after={after}&wait=2", **bearer(token))
+        )
+        connection.close()
+
+    threads = [threading.Thread(target=ask) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)  # they are all waiting now
+    return threads, answers
+
+
+def test_a_token_holds_no_more_waiting_requests_than_it_may(client, table, settings):
+    game, seat, token = table
+    settings.BOTAPI_WAITS = "2/8"
+    game.refresh_from_db()
+    threads, answers = waiting_in_threads(token, seat.id, game.seq, 2)
+    refused = client.get(f"/api/v1/seats/{seat.id}/events?after={game.seq}&wait=2", **bearer(token))
+    for thread in threads:
+        thread.join()
+    assert refused.status_code == 429
+    assert refused.json()["detail"] == (
+        "This token has 2 requests waiting already: wait for one to answer."
+    )
+    assert refused["Retry-After"] == "1"
+    assert [answer.status_code for answer in answers] == [200, 200]
+    # Once they have answered, it may wait again.
+    again = client.get(f"/api/v1/seats/{seat.id}/events?after=0&wait=2", **bearer(token))
+    assert again.status_code == 200
+
+
+def test_a_process_whose_waits_are_all_held_answers_a_long_poll_at_once(client, table, settings):
+    game, seat, token = table
+    settings.BOTAPI_WAITS = "8/1"
+    game.refresh_from_db()
+    threads, _ = waiting_in_threads(token, seat.id, game.seq, 1)
+    started = time.monotonic()
+    answered = client.get(
+        f"/api/v1/seats/{seat.id}/events?after={game.seq}&wait=2", **bearer(token)
+    )
+    took = time.monotonic() - started
+    for thread in threads:
+        thread.join()
+    assert answered.status_code == 200 and answered.json()["events"] == []
+    assert took < 1  # not held: the process's threads are for its pages too
+
+
 def test_a_token_over_its_rate_is_told_when_to_ask_again(client, table, settings):
     _, seat, token = table
     settings.BOTAPI_RATE_LIMIT = "2/60"
@@ -166,9 +222,7 @@ def test_a_token_over_its_rate_is_told_when_to_ask_again(client, table, settings
 def test_a_join_token_lists_the_open_games_and_takes_a_seat_by_invitation_too(client, alice):
     _, token = bot_account("joiner", scopes=("join",))
     open_game = game_create(user=alice, edition="rio-grande", players=3, options={})
-    private = game_create(
-        user=alice, edition="rio-grande", players=3, options={}, is_open=False
-    )
+    private = game_create(user=alice, edition="rio-grande", players=3, options={}, is_open=False)
     listed = client.get("/api/v1/invitations", **bearer(token)).json()
     assert [row["game"] for row in listed] == [open_game.id]
     joined = client.post(
