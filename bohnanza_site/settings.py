@@ -212,6 +212,10 @@ MAIL_RECEIVER_PORT = int(os.environ.get("MAIL_RECEIVER_PORT", "8025"))
 # A certificate (PEM, with its chain) and its key make the receiver offer STARTTLS.
 MAIL_RECEIVER_TLS_CERT = os.environ.get("MAIL_RECEIVER_TLS_CERT", "")
 MAIL_RECEIVER_TLS_KEY = os.environ.get("MAIL_RECEIVER_TLS_KEY", "")
+# The name the receiving mail server writes first in its Authentication-Results header (its
+# authserv-id, RFC 8601; often its host name). Set, only its results are read and a reply needs
+# its pass for the sender's domain (mailplay/reading.py); `check --deploy` warns while unset.
+MAIL_AUTHSERV_ID = os.environ.get("MAIL_AUTHSERV_ID", "")
 # A sender gets at most this many answers an hour to replies that could not be played.
 MAIL_REPLY_ANSWERS_PER_HOUR = 5
 ANYMAIL = {"WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "")}

@@ -11,6 +11,6 @@ class MailplayConfig(AppConfig):
         # webhook arrive through anymail's signal; both need the app registry loaded first.
         from anymail.signals import inbound
 
-        from mailplay import tasks, webhooks  # noqa: F401
+        from mailplay import checks, tasks, webhooks  # noqa: F401
 
         inbound.connect(webhooks.reply_posted, dispatch_uid="mailplay.reply_posted")

@@ -10,8 +10,12 @@ does not hold exactly one address has no sender to answer.
 
 A reply is the player's only if the receiving mail server found nothing wrong with its sender:
 an `Authentication-Results` header (RFC 8601) with DMARC failing for the From domain, or, with
-no DMARC result, both SPF and DKIM failing, or a spam filter's flag, voids it. Such a header can
-only make a message be refused, so it is read wherever it was added.
+no DMARC result, both SPF and DKIM failing, or a spam filter's flag, voids it. Where the site
+names its receiving server (`MAIL_AUTHSERV_ID`, the name it writes first in its header), only
+that server's headers are read (a sender can write any other), and a reply needs a pass from it
+for the From domain: DMARC, or without a DMARC result, DKIM signed by that domain or SPF for it.
+Without the setting, a header can only make a message be refused, so it is read wherever it was
+added.
 """
 
 import html
@@ -163,22 +167,42 @@ def authentication_failed(message: AnymailInboundMessage, sender: str) -> str:
     if header(message, "X-Spam-Flag").strip().lower() == "yes":
         return "flagged as spam"
     domain = sender.rsplit("@", 1)[-1].lower()
+    trusted = settings.MAIL_AUTHSERV_ID.strip().lower()
     results: dict[str, set[str]] = {}
+    passed: set[str] = set()  # the methods that passed, naming the sender's domain
     for result in header_values(message, "Authentication-Results"):
         # The first item names the server that checked; the others are method=result ...
-        for item in result.split(";")[1:]:
-            found = _RESULT.match(re.sub(r"\([^)]*\)", "", item).strip())
+        server, *items = _uncommented(result).split(";")
+        if trusted and server.split()[:1] != [trusted]:
+            continue
+        for item in items:
+            found = _RESULT.match(item.strip())
             if found and _for_domain(found["properties"], domain):
-                results.setdefault(found["method"].lower(), set()).add(found["result"].lower())
-    if "dmarc" in results:
-        return "DMARC" if "fail" in results["dmarc"] else ""
+                method, outcome = found["method"].lower(), found["result"].lower()
+                results.setdefault(method, set()).add(outcome)
+                if outcome == "pass" and _names(found["properties"]):
+                    passed.add(method)
+    if "fail" in results.get("dmarc", set()):
+        return "DMARC"
+    if "dmarc" in (passed if trusted else results):  # checked, and not failed
+        return ""
     dkim = results.get("dkim", set())  # "none": not signed
     if "fail" in results.get("spf", set()) and dkim and dkim <= {"fail", "none"}:
         return "SPF and DKIM"
+    if trusted and not passed & {"dkim", "spf"}:
+        return f"no pass from {trusted}"
     return ""
+
+
+def _uncommented(text: str) -> str:
+    return re.sub(r"\([^)]*\)", "", text).lower()
+
+
+def _names(properties: str) -> list[str]:
+    """The domains a result names (of the From, the signer, the envelope sender)."""
+    return re.findall(r"(?:header\.from|header\.d|smtp\.mailfrom)\s*=\s*(\S+)", properties)
 
 
 def _for_domain(properties: str, domain: str) -> bool:
     """Whether a result is about the sender's domain (a result naming none is)."""
-    named = re.findall(r"(?:header\.from|header\.d|smtp\.mailfrom)\s*=\s*(\S+)", properties)
-    return all(name.rsplit("@", 1)[-1].lower() == domain for name in named)
+    return all(name.rsplit("@", 1)[-1].lower() == domain for name in _names(properties))

@@ -39,7 +39,8 @@ def reply(to_mail, body: str, *, sender=None, html=False, quote=True, **headers)
     message["Subject"] = f"Re: {to_mail.subject}"
     message["Message-ID"] = make_msgid()
     for name, value in headers.items():
-        message[name.replace("_", "-")] = value
+        for each in value if isinstance(value, list) else [value]:  # a list: the header repeated
+            message[name.replace("_", "-")] = each
     quoted = "\n".join(f"> {line}" for line in to_mail.body.splitlines())
     text = f"{body}\n\nOn Mon, 23 Nov 2026 at 10:00, Bohnanza <x@example.org> wrote:\n{quoted}"
     if not quote:

@@ -131,6 +131,62 @@ def test_a_reply_whose_sender_passed_or_was_not_checked_is_played(table, caplog,
     assert fresh(table).seq == before + 1
 
 
+@pytest.mark.parametrize(
+    "results",
+    [
+        None,  # no header at all
+        "evil.example; dmarc=pass header.from={domain}",  # the sender wrote it
+        "mx.bohnanza.localhost; spf=none; dkim=none",
+        "mx.bohnanza.localhost; dmarc=none header.from={domain}; dkim=pass header.d=other.example",
+        "mx.bohnanza.localhost; dkim=pass",  # a pass naming no domain
+    ],
+)
+def test_where_the_receiving_server_is_named_a_reply_without_its_pass_plays_nothing(
+    table, caplog, settings, results
+):
+    settings.MAIL_AUTHSERV_ID = "mx.bohnanza.localhost"
+    player, message = call(table)
+    before, mails = unchanged(table), len(sent_mail.outbox)
+    domain = player.email.rsplit("@", 1)[1]
+    headers = {} if results is None else {"Authentication_Results": results.format(domain=domain)}
+
+    outcome = receive(reply(message, "1", **headers), caplog)
+
+    assert outcome.startswith("refused: the sender failed the receiving server's check")
+    assert unchanged(table) == before
+    assert len(sent_mail.outbox) == mails
+
+
+@pytest.mark.parametrize(
+    "results",
+    [
+        "mx.bohnanza.localhost; dmarc=pass (p=none) header.from={domain}",
+        "MX.bohnanza.localhost 1; dmarc=none header.from={domain}; dkim=pass header.d={domain}",
+        "mx.bohnanza.localhost; spf=pass smtp.mailfrom=bounce@{domain}",
+    ],
+)
+def test_where_the_receiving_server_is_named_its_pass_plays_the_reply(
+    table, caplog, settings, results
+):
+    settings.MAIL_AUTHSERV_ID = "mx.bohnanza.localhost"
+    player, message = call(table)
+    before = fresh(table).seq
+    domain = player.email.rsplit("@", 1)[1]
+    forged = "evil.example; dmarc=fail header.from={domain}"  # a header of the sender's own
+
+    outcome = receive(
+        reply(
+            message,
+            "1",
+            Authentication_Results=[results.format(domain=domain), forged.format(domain=domain)],
+        ),
+        caplog,
+    )
+
+    assert outcome == "played: 1"
+    assert fresh(table).seq == before + 1
+
+
 def test_a_reply_a_spam_filter_flagged_plays_nothing(table, caplog):
     player, message = call(table)
     before = unchanged(table)
