@@ -18,6 +18,10 @@ log = logging.getLogger(__name__)
 # The waits before each attempt after the first: a delivery is tried five times in some 2½ hours.
 BACKOFF = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2))
 ATTEMPTS = len(BACKOFF) + 1
+# After the last attempt: long past any attempt's time, its delivery still unsettled was lost
+# with its worker (killed mid-post), and fails.
+SETTLED_WITHIN = timedelta(minutes=1)
+LOST = "no outcome: the attempt was lost"
 # How many due attempts one run of the beat makes at most.
 _BATCH = 100
 
@@ -35,7 +39,8 @@ class Outcome:
 
 def claimed(deliveries: QuerySet, delivery_id: int, now: datetime) -> Delivery | None:
     """The delivery with this attempt counted and the next one scheduled, or None when no
-    attempt is due: sent, given up, not due yet, or another attempt under way."""
+    attempt is due: sent, given up, not due yet, or another attempt under way. After the last
+    attempt, what is due is its settling: the delivery comes back with `lost` set."""
     with transaction.atomic():
         delivery = (
             deliveries.select_for_update(skip_locked=True, of=("self",))
@@ -44,9 +49,12 @@ def claimed(deliveries: QuerySet, delivery_id: int, now: datetime) -> Delivery |
         )
         if delivery is None or delivery.next_at > now:
             return None
+        delivery.lost = delivery.attempts >= ATTEMPTS
+        if delivery.lost:
+            return delivery
         delivery.attempts += 1
-        if delivery.attempts < ATTEMPTS:
-            delivery.next_at = now + BACKOFF[delivery.attempts - 1]
+        wait = BACKOFF[delivery.attempts - 1] if delivery.attempts < ATTEMPTS else SETTLED_WITHIN
+        delivery.next_at = now + wait
         delivery.save(update_fields=["attempts", "next_at"])
     return delivery
 
@@ -69,6 +77,9 @@ def attempted(claim, send, settle, delivery_id: int, now: datetime) -> bool:
     `settle` its outcome. Returns whether the channel took it."""
     delivery = claim(delivery_id, now)
     if delivery is None:
+        return False
+    if delivery.lost:  # its last attempt never came back: it fails, as an attempt in vain
+        settle(delivery, Outcome(sent=False, error=LOST), now)
         return False
     outcome = send(delivery, now)
     settle(delivery, outcome, now)

@@ -7,10 +7,12 @@ nothing. Redirects are not followed (http.client never does). `WEBHOOK_ALLOW_LOC
 post to a receiver on this machine over plain http; it is off unless set.
 """
 
+import contextlib
 import http.client
 import ipaddress
 import socket
 import ssl
+import threading
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -19,8 +21,10 @@ from django.utils.translation import gettext as _
 
 from games.refusals import ServiceError
 
-# Seconds to connect, and to wait for each read of the answer.
+# Seconds to connect, and to wait for each read of the answer; and for the whole post, however
+# slowly a server trickles its answer in (within the task's time: it is then settled).
 TIMEOUT = 5
+WHOLE_POST = 5.0
 # Enough of an answer to read its status; the rest is not ours to keep.
 MAX_ANSWER = 4096
 
@@ -93,13 +97,27 @@ def post(target: Target, content: bytes, headers: dict) -> int:
         connection = _PinnedHTTPS(target.host, target.port, ip=target.ip, timeout=TIMEOUT)
     else:
         connection = _PinnedHTTP(target.host, target.port, ip=target.ip, timeout=TIMEOUT)
+    cut = threading.Event()
+    timer = threading.Timer(WHOLE_POST, _cut, args=(connection, cut))
+    timer.start()
     try:
         connection.request("POST", target.path, body=content, headers=headers)
         answer = connection.getresponse()
         answer.read(MAX_ANSWER)
-        return answer.status
     finally:
+        timer.cancel()
         connection.close()
+    if cut.is_set():  # what was read is cut short, whatever it says
+        raise TimeoutError(f"no whole answer within {WHOLE_POST:.0f} s")
+    return answer.status
+
+
+def _cut(connection: http.client.HTTPConnection, cut: threading.Event) -> None:
+    """The post's time is up: its socket is shut, so a read waiting on it ends at once."""
+    cut.set()
+    if connection.sock is not None:
+        with contextlib.suppress(OSError):
+            connection.sock.shutdown(socket.SHUT_RDWR)
 
 
 class _PinnedHTTP(http.client.HTTPConnection):

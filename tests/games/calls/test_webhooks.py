@@ -2,15 +2,17 @@ import hashlib
 import hmac
 import json
 import socket
+import time
 from datetime import timedelta
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.core import mail as sent_mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games.calls import outbox, payloads, routing
+from games.calls import deliveries, outbox, payloads, routing
 from games.calls.webhooks import webhook_save, webhooks_retry
 from games.mail import compose
 from games.mail.context import common_context
@@ -65,8 +67,7 @@ def signed_rightly(request: dict, secret: str) -> bool:
 
 def hooked(receiver, *users) -> dict:
     return {
-        user.username: webhook_save(user=user, url=receiver.url(user.username))
-        for user in users
+        user.username: webhook_save(user=user, url=receiver.url(user.username)) for user in users
     }
 
 
@@ -160,6 +161,50 @@ def test_a_failing_webhook_is_tried_again_after_a_minute_then_five_then_receives
     assert delivery.sent_at is not None and delivery.attempts == 3
     assert webhooks_retry(now=second + timedelta(hours=5)) == 0
     assert len(receiver.received) == 3
+
+
+def test_a_server_trickling_its_answer_is_given_up_on_within_the_tasks_time(
+    receiver, alice, bob, django_capture_on_commit_callbacks
+):
+    hooked(receiver, alice, bob)
+    receiver.trickle = 0.2  # each byte within the read timeout, the answer over 20 s
+    started_at = time.monotonic()
+    with django_capture_on_commit_callbacks(execute=True):
+        started([alice, bob])
+    took = time.monotonic() - started_at
+
+    [delivery] = WebhookDelivery.objects.all()
+    assert delivery.sent_at is None and delivery.failed_at is None  # to be tried again
+    assert delivery.attempts == 1 and delivery.error
+    assert took < settings.TASK_TIME_LIMIT  # settled, not killed with the task
+
+
+def test_a_delivery_whose_last_attempt_was_lost_fails_and_counts_against_its_webhook(
+    receiver, alice, bob, django_capture_on_commit_callbacks
+):
+    hooks = hooked(receiver, alice, bob)
+    receiver.statuses = [503] * 4
+    with django_capture_on_commit_callbacks(execute=True):
+        started([alice, bob])
+    now = timezone.now()
+    for retry in range(1, 4):
+        webhooks_retry(now=now + timedelta(hours=3 * retry))
+    [delivery] = WebhookDelivery.objects.all()
+    assert delivery.attempts == 4
+    # The last attempt is claimed, and its worker is killed mid-post: nothing settles it.
+    last = now + timedelta(hours=12)
+    assert deliveries.claimed(WebhookDelivery.objects, delivery.id, last) is not None
+
+    assert webhooks_retry(now=last + timedelta(seconds=30)) == 0  # it may still answer
+    assert webhooks_retry(now=last + timedelta(minutes=2)) == 0
+    assert webhooks_retry(now=last + timedelta(minutes=3)) == 0
+
+    delivery.refresh_from_db()
+    assert delivery.failed_at is not None and delivery.attempts == deliveries.ATTEMPTS
+    assert delivery.error == deliveries.LOST
+    assert len(receiver.received) == 4  # never posted again after the lost attempt
+    assert Webhook.objects.get(id=delivery.webhook_id).failures == 1
+    assert {hook.id for hook in hooks.values()} >= {delivery.webhook_id}
 
 
 def calls_to(seat, game, count, start=100):
