@@ -10,11 +10,14 @@ public internet are pushed to (`PUSH_ALLOW_LOCAL` lets tests use one on this mac
 redirects are not followed.
 """
 
+import base64
+import binascii
 import logging
 from datetime import datetime
 from urllib.parse import urlsplit
 
 import requests
+from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -53,11 +56,37 @@ def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str, device: str) 
         raise ServiceError(_("This browser's push service cannot be reached from here.")) from error
     if not (p256dh and auth):
         raise ServiceError(_("This browser gave no keys for push."))
+    if not _keys_sound(p256dh, auth):
+        raise ServiceError(_("This browser's keys for push are not keys push can use."))
+    found = PushSubscription.objects.select_for_update().filter(endpoint=endpoint).first()
+    if (
+        found is not None
+        and found.user_id != user.pk
+        and (found.p256dh, found.auth)
+        != (
+            p256dh,
+            auth,
+        )
+    ):
+        # The same browser gives the same keys; an address alone is not the device.
+        raise ServiceError(_("This browser's push service cannot be reached from here."))
     found, _created = PushSubscription.objects.update_or_create(
         endpoint=endpoint,
         defaults={"user": user, "p256dh": p256dh, "auth": auth, "device": device[:60]},
     )
     return found
+
+
+def _keys_sound(p256dh: str, auth: str) -> bool:
+    """Whether the keys are a browser's (RFC 8291): a P-256 public key, uncompressed (65 bytes
+    from 0x04), and a 16-byte secret, both in base64url."""
+    try:
+        key = base64.urlsafe_b64decode(p256dh + "=" * (-len(p256dh) % 4))
+        secret = base64.urlsafe_b64decode(auth + "=" * (-len(auth) % 4))
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), key)
+    except (ValueError, TypeError, binascii.Error):
+        return False
+    return len(key) == 65 and key[0] == 4 and len(secret) == 16
 
 
 @transaction.atomic

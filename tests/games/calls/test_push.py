@@ -285,6 +285,39 @@ def test_only_https_push_services_on_the_public_internet_are_taken(alice, settin
     assert PushSubscription.objects.filter(user=alice).count() == 1
 
 
+@pytest.mark.parametrize(
+    ("p256dh", "auth"),
+    [("!!!", None), (b64url(b"\x04" + b"1" * 64), None), (None, "c2hvcnQ"), (None, "!!!")],
+)
+def test_keys_no_browser_would_give_are_refused(push_service, alice, p256dh, auth):
+    device = push_service.device("alice")
+    with pytest.raises(ServiceError, match="not keys push can use"):
+        push_subscribe(
+            user=alice,
+            endpoint=device.endpoint,
+            p256dh=p256dh or device.p256dh,
+            auth=auth or b64url(device.auth),
+            device="Firefox",
+        )
+    assert not PushSubscription.objects.exists()
+
+
+def test_a_subscription_moves_to_another_player_only_with_its_browsers_keys(
+    push_service, alice, bob
+):
+    device = push_service.device("alice")
+    subscription = device.subscribe(alice)
+    stranger = push_service.device("stranger")  # other keys, for alice's address
+    stranger.endpoint = device.endpoint
+    with pytest.raises(ServiceError):
+        stranger.subscribe(bob)
+    assert PushSubscription.objects.get().user == alice
+    assert PushSubscription.objects.get().p256dh == subscription.p256dh
+
+    device.subscribe(bob)  # bob signs in on alice's browser and turns push on there
+    assert PushSubscription.objects.get().user == bob
+
+
 def test_a_whole_game_pushed_to_everyone_carries_no_card_no_deck_and_no_seed(
     push_service, alice, bob, carol, django_capture_on_commit_callbacks
 ):
