@@ -2,7 +2,8 @@
 read back, and whether its moves replay through the engine to the result it states.
 
     {"format": 1,
-     "game": {"name", "edition", "options", "players", "status", "started_at", "finished_at"},
+     "game": {"name", "edition", "options", "players", "status", "started_at", "finished_at",
+              "open"},                                # open: anyone might watch it
      "seats": [{"position", "name", "bot"}, ...],      # in seat order, position 0 starts
      "seed", "seed_hash",
      "moves": [{"seq", "seat", "actor", "action", "at"}, ...],   # seq 1 on; 0 is the setup

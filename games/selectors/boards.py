@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 from datetime import UTC, datetime
 
 from django.db import InterfaceError, OperationalError, connection
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -212,9 +213,12 @@ def may_watch(*, game: Game, user) -> bool:
 
 
 def may_watch_closed(*, game_id: int, user) -> bool:
-    """Whether this user may watch a game that is not open to anyone."""
-    seats = Seat.objects.filter(game_id=game_id, user_id=user.pk)
-    return (user.is_authenticated and seats.exists()) or watched_by_rule(game_id=game_id, user=user)
+    """Whether this user may watch a game that is not open to anyone: a seat's, the one who
+    made it (an imported game has no seat of theirs), or another app's rule."""
+    theirs = Game.objects.filter(Q(seats__user_id=user.pk) | Q(created_by_id=user.pk), pk=game_id)
+    return (user.is_authenticated and theirs.exists()) or watched_by_rule(
+        game_id=game_id, user=user
+    )
 
 
 def game_changes(*, game_id: int) -> tuple[int, int | None, bool, datetime] | None:

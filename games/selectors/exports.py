@@ -60,6 +60,7 @@ def _about(game: Game) -> dict:
         "status": game.status,
         "started_at": _utc(game.started_at),
         "finished_at": _utc(game.finished_at),
+        "open": game.is_open,
     }
 
 

@@ -111,8 +111,8 @@ def _kept(user, record, state, log: list[_Logged], snapshots: list[Snapshot]) ->
         players=state.players,
         status=Game.Status.FINISHED,
         imported=True,
-        # Anyone with its link may look at it, as at any game open to all.
-        is_open=True,
+        # Anyone may look at it where the game was open to all; else its importer alone.
+        is_open=record.game.get("open") is True,
         invite_token=secrets.token_urlsafe(16),
         created_by=user,
         seed=seed,

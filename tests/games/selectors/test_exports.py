@@ -189,6 +189,28 @@ def test_a_record_brought_back_replays_and_is_kept_as_an_imported_game_no_table_
     assert again["moves"] == data["moves"] and again["result"] == data["result"]
 
 
+def test_a_private_games_record_is_kept_for_its_importer_alone(client, started_game):
+    Game.objects.filter(id=started_game.id).update(is_open=False)
+    game = finished(started_game)
+    importer = user_at(game, 0)
+    data, text = record_of(client, game, importer)
+    assert data["game"]["open"] is False
+
+    page = checked(client, text.encode()).content.decode()
+
+    imported = Game.objects.get(imported=True)
+    assert "that you alone may look at" in page and not imported.is_open
+    assert client.get(reverse("games:game", args=[imported.id])).status_code == 200
+    for stranger in (make_user("stranger"), user_at(game, 1)):
+        client.force_login(stranger)
+        for address in ("games:game", "games:history", "games:record_json", "games:log"):
+            answer = client.get(reverse(address, args=[imported.id]))
+            assert answer.status_code in (302, 404), address
+            assert "Imported from a game record" not in answer.content.decode()
+    client.logout()
+    assert client.get(reverse("games:game", args=[imported.id])).status_code in (302, 404)
+
+
 def test_a_visitor_may_check_a_record_but_nothing_is_kept(client, started_game):
     game = finished(started_game)
     _, text = record_of(client, game)
