@@ -8,9 +8,14 @@ from .parts import board_parts
 
 
 def game_replay(*, game: Game) -> engine.State:
-    """The state rebuilt from the move log alone (and the seed): what the cache must equal.
-    Raises engine.ReplayError naming the first move that does not replay."""
-    moves = list(game.moves.order_by("seq").values_list("seq", "kind", "seat__position", "payload"))
+    """The state rebuilt from the move log alone (and the seed), up to the game's `seq` as it
+    was read: what the cache must equal, however many moves were made since that read. Raises
+    engine.ReplayError naming the first move that does not replay."""
+    moves = list(
+        game.moves.filter(seq__lte=game.seq)
+        .order_by("seq")
+        .values_list("seq", "kind", "seat__position", "payload")
+    )
     if not moves or moves[0][0] != 0 or moves[0][1] != "setup":
         raise engine.ReplayError(0, "the move log has no setup.")
     setup = moves[0][3]
