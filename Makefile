@@ -66,14 +66,17 @@ test-clocks: venv engine messages
 	    tests/games tests/mailplay tests/leagues tests/botapi || exit 1; done
 
 # The worker (with beat) and the receiver of replies to mails run beside runserver; the trap
-# stops them when runserver ends (Ctrl-C). PORT picks the site's port (make run PORT=8001),
-# which the links in mails name too unless SITE_URL says otherwise.
+# stops them when runserver ends (Ctrl-C). The worker is started again whenever it dies
+# (bohnanza_site/supervised_worker.py), and /health says when the sweeps have stopped. PORT
+# picks the site's port (make run PORT=8001), which the links in mails name too unless SITE_URL
+# says otherwise.
 PORT ?= 8000
 run: venv engine messages
 	$(PY) manage.py migrate --noinput
 	@mkdir -p var; \
 	export SITE_URL="$${SITE_URL:-http://127.0.0.1:$(PORT)}"; \
-	$(BIN)celery -A bohnanza_site worker --beat -l warning & pid=$$!; echo $$pid > var/celery.pid; \
+	$(PY) -m bohnanza_site.supervised_worker --queue-folder var/celery/queue -l warning & pid=$$!; \
+	echo $$pid > var/celery.pid; \
 	$(PY) manage.py mail_receiver & rpid=$$!; \
 	trap 'kill $$pid $$rpid 2>/dev/null; wait $$pid $$rpid; rm -f var/celery.pid' EXIT; \
 	trap 'exit 130' INT TERM; \

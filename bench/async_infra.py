@@ -178,9 +178,11 @@ class Worker:
             "--without-mingle",
         ]
 
+    def argv(self) -> list[str]:
+        return [str(Path(sys.executable).parent / "celery"), "-A", "bohnanza_site", *self.command()]
+
     def start(self, timeout: float = 40.0) -> "Worker":
-        celery = str(Path(sys.executable).parent / "celery")
-        command = [celery, "-A", "bohnanza_site", *self.command()]
+        command = self.argv()
         if self.nice:
             command = ["nice", "-n", str(self.nice), *command]
         if self.idle:
@@ -258,6 +260,22 @@ class Beat(Worker):
 
     def command(self) -> list[str]:
         return ["beat", "-l", "info", "-s", str(self.schedule_path)]
+
+
+class SupervisedWorker(Worker):
+    """The worker as `make run` starts it: through `bohnanza_site.supervised_worker`, which
+    starts it again when it dies (its beat with it)."""
+
+    def argv(self) -> list[str]:
+        options = [part for part in self.command() if part not in ("worker", "--beat")]
+        return [sys.executable, "-m", "bohnanza_site.supervised_worker", *options]
+
+    def celery_pid(self) -> int | None:
+        """The Celery worker's main process now running under the supervisor."""
+        found = subprocess.run(
+            ["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True, check=False
+        ).stdout.split()
+        return int(found[0]) if found else None
 
 
 class RedisServer:

@@ -85,6 +85,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.pages.notices.staff_notices",
             ],
         },
     },
@@ -275,6 +276,8 @@ if REDIS_URL:
     }
 else:
     CELERY_BROKER_URL = "filesystem://localhost//"
+    # Kombu's, with each message written whole before a worker can take it (see the module).
+    CELERY_BROKER_TRANSPORT = "bohnanza_site.filesystem_broker:Transport"
     _celery_dir = VAR_DIR / "celery"
     _celery_folders = {name: _celery_dir / name for name in ("queue", "control")}
     for _folder in _celery_folders.values():
@@ -349,6 +352,8 @@ CELERY_BEAT_SCHEDULER = "bohnanza_site.beat_schedule:KeptSchedule"
 # The sweeps expire unrun after one period, so a worker that was down does not run a backlog.
 _SWEEP = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))
 _FLUSH = float(os.environ.get("OUTBOX_FLUSH_SECONDS", "30"))
+# A last sweep older than this many seconds says the beat or the workers have stopped (/health).
+BEAT_STALE_AFTER = float(os.environ.get("BEAT_STALE_AFTER", str(max(60.0, 6 * _SWEEP))))
 # The hour (UTC) the daily digests go out.
 MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "7"))
 CELERY_BEAT_SCHEDULE = {

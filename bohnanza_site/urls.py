@@ -4,7 +4,7 @@ from django.urls import include, path
 from botapi.api import api as bot_api
 
 from .app_manifest import app_manifest
-from .health import healthz
+from .health import health, healthz
 from .service_worker import service_worker
 
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     # The configured mail service's inbound webhook for replies: /anymail/<service>/inbound/
     path("anymail/", include("mailplay.urls")),
     path("healthz", healthz, name="healthz"),
+    path("health", health, name="health"),
     path("manifest.webmanifest", app_manifest, name="app_manifest"),
     path("sw.js", service_worker, name="service_worker"),
     path("l/", include("games.link_urls")),

@@ -290,6 +290,19 @@ class ChatMessage(models.Model):
         return self.text[:40]
 
 
+class Heartbeat(models.Model):
+    """When a periodic task last ran (the deadlines' sweep): a beat or worker that stopped
+    shows as a time growing old (`selectors/health.py`)."""
+
+    SWEEP = "deadlines_sweep"
+
+    name = models.CharField(max_length=40, primary_key=True)
+    at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.at}"
+
+
 class Deadline(models.Model):
     """A seat must act before `due_at`, or the system moves for it. Written with the move that
     made it due. A row is open while the game waits for its seat in its way: each move closes

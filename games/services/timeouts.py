@@ -15,7 +15,7 @@ from django.utils import timezone
 from games import engine, task_queue
 from games.calls import outbox
 from games.clocks import timecontrol
-from games.models import Deadline, Game, Move, Profile, Seat
+from games.models import Deadline, Game, Heartbeat, Move, Profile, Seat
 from games.time_budget import for_a_while
 
 from .bot_moves import bot_move
@@ -47,7 +47,14 @@ def deadlines_sweep(*, now: datetime | None = None) -> int:
         except Exception:
             # One broken game must not stop the others' timeouts; the next sweep tries again.
             log.exception("deadline %s could not be expired", deadline_id)
+    _swept(now)
     return expired
+
+
+def _swept(now: datetime) -> None:
+    """The sweep ran: what `/health` and the staff's pages look at."""
+    if not Heartbeat.objects.filter(name=Heartbeat.SWEEP).update(at=now):
+        Heartbeat.objects.get_or_create(name=Heartbeat.SWEEP, defaults={"at": now})
 
 
 def deadline_expire(*, deadline_id: int, now: datetime | None = None) -> int:

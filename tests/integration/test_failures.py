@@ -7,7 +7,7 @@ import time
 import pytest
 from django.urls import reverse
 
-from bench.async_infra import Beat, wait_until
+from bench.async_infra import Beat, SupervisedWorker, wait_until
 from bohnanza_site import settings as site_settings
 from bohnanza_site.celery import app
 from games import engine, task_queue
@@ -170,6 +170,27 @@ def test_a_bot_move_held_by_a_worker_killed_with_sigkill_is_made_by_another_with
     assert made.actor == Move.Actor.BOT
     assert not system_moves(game)
     second.stop()
+
+
+def test_the_embedded_worker_killed_is_started_again_and_the_bots_play_on_within_30_s(
+    workers, table, client
+):
+    """As under `make run`: the worker dies (SIGKILL, as the file-system broker's unreadable
+    message once ended it); its supervisor starts it again, and the bots go on."""
+    supervised = workers(concurrency=1, process=SupervisedWorker)
+    wait_until(lambda: client.get("/health").status_code == 200, 30, what="a first sweep")
+    os.kill(supervised.celery_pid(), signal.SIGKILL)
+    killed_at = time.monotonic()
+
+    game = a_bot_to_move(table[0])  # queued while no worker runs
+
+    wait_until(
+        lambda: Game.objects.get(pk=game.pk).seq > game.seq, 30, interval=0.2, what="a bot move"
+    )
+    assert time.monotonic() - killed_at < 30
+    assert "starting it again" in supervised.log_tail(200)
+    assert client.get("/health").json()["workers"] == "ok"
+    supervised.stop()
 
 
 def test_while_redis_is_stopped_a_player_reads_polls_and_moves_and_no_mail_is_lost(

@@ -1,0 +1,91 @@
+"""The embedded default's worker, kept running: `make run` starts Celery's worker (with its beat)
+through this, which starts it again whenever it dies, after a short wait that grows while it
+keeps dying (1, 2, 5, 10, then 30 s; back to 1 s once it has run a minute).
+
+The file-system broker keeps each message in a file of its own. One that cannot be read (a file
+a crash left half written) stops the worker at once with an "Unrecoverable error", and would
+again at each start: before each start, message files that do not hold JSON are moved aside
+(to `broken/` beside the queue's folder), each with a line saying so. Files younger than a few
+seconds are left alone: they may be being written.
+
+    python -m bohnanza_site.supervised_worker [--queue-folder DIR] [celery worker options]
+"""
+
+import argparse
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+WAITS = (1, 2, 5, 10, 30)
+# A worker that ran this long before it died is not dying over and over: the waits start again.
+RAN_LONG_ENOUGH = 60.0
+# A message file this young may be half written by a sender still.
+SETTLING = 5.0
+
+
+def set_aside_unreadable(queue: Path, *, now: float | None = None) -> list[Path]:
+    """Moves the queue's message files that hold no JSON to `broken/` beside it; returns where
+    each went."""
+    now = time.time() if now is None else now
+    moved = []
+    for path in sorted(queue.glob("*.msg")) if queue.is_dir() else []:
+        try:
+            if now - path.stat().st_mtime < SETTLING:
+                continue
+            json.loads(path.read_bytes())
+        except FileNotFoundError:  # taken meanwhile
+            continue
+        except ValueError:
+            broken = queue.parent / "broken"
+            broken.mkdir(exist_ok=True)
+            moved.append(path.rename(broken / path.name))
+            print(f"A message the worker cannot read was set aside: {moved[-1]}", file=sys.stderr)
+    return moved
+
+
+def supervise(command: list[str], queue: Path | None) -> int:
+    """Runs `command` until this process is asked to stop (SIGTERM, SIGINT), starting it again
+    whenever it ends on its own. Returns the last exit status."""
+    state = {"stopping": False, "child": None}
+
+    def stop(signum, _frame):
+        state["stopping"] = True
+        if state["child"] is not None and state["child"].poll() is None:
+            state["child"].send_signal(signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    dying = 0
+    while True:
+        if queue is not None:
+            set_aside_unreadable(queue)
+        started = time.monotonic()
+        state["child"] = subprocess.Popen(command)
+        status = state["child"].wait()
+        if state["stopping"]:
+            return status
+        dying = 0 if time.monotonic() - started > RAN_LONG_ENOUGH else dying + 1
+        wait = WAITS[min(dying, len(WAITS)) - 1] if dying else WAITS[0]
+        print(
+            f"The worker stopped (exit status {status}); starting it again in {wait} s.",
+            file=sys.stderr,
+        )
+        time.sleep(wait)
+        if state["stopping"]:
+            return status
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--queue-folder", type=Path, default=None)
+    ours, celery_options = parser.parse_known_args(argv)
+    celery = str(Path(sys.executable).parent / "celery")
+    command = [celery, "-A", "bohnanza_site", "worker", "--beat", *celery_options]
+    return supervise(command, ours.queue_folder)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
