@@ -210,6 +210,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Bohnanza <bohnanza@lo
 # them by SMTP/LMTP (manage.py mail_receiver) or a mail service's inbound webhook (anymail).
 MAIL_REPLY_ADDRESS = os.environ.get("MAIL_REPLY_ADDRESS", "play@bohnanza.localhost")
 MAIL_RECEIVER_PORT = int(os.environ.get("MAIL_RECEIVER_PORT", "8025"))
+# The largest reply the receiver takes (a reply with a photo from a phone fits; 10 MB of text
+# is refused as it comes in, before it is parsed).
+MAIL_RECEIVER_MAX_BYTES = int(os.environ.get("MAIL_RECEIVER_MAX_BYTES", str(8 * 1024 * 1024)))
 # A certificate (PEM, with its chain) and its key make the receiver offer STARTTLS.
 MAIL_RECEIVER_TLS_CERT = os.environ.get("MAIL_RECEIVER_TLS_CERT", "")
 MAIL_RECEIVER_TLS_KEY = os.environ.get("MAIL_RECEIVER_TLS_KEY", "")

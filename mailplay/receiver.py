@@ -8,6 +8,7 @@ import ssl
 from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
+from django.conf import settings
 
 from .reading import reply_address_of
 from .tasks import queue_reply
@@ -34,12 +35,20 @@ class ReplyHandler:
 class ReplyReceiver(Controller):
     """SMTP, or LMTP when the mail server delivers that way (Postfix's lmtp transport). With a
     certificate and its key it offers STARTTLS, which mail clients try by default; without, it
-    answers STARTTLS with 454 and the client must be set to send without encryption."""
+    answers STARTTLS with 454 and the client must be set to send without encryption. A message
+    over `MAIL_RECEIVER_MAX_BYTES` is refused while it comes in (552, which its sender's server
+    turns into a bounce its writer reads), before anything parses it."""
 
     def __init__(self, *, host: str, port: int, lmtp: bool = False, cert: str = "", key: str = ""):
         tls = tls_context(cert, key)
         options = {"tls_context": tls} if tls else {}
-        super().__init__(ReplyHandler(), hostname=host, port=port, **options)
+        super().__init__(
+            ReplyHandler(),
+            hostname=host,
+            port=port,
+            data_size_limit=settings.MAIL_RECEIVER_MAX_BYTES,
+            **options,
+        )
         self.lmtp = lmtp
         self.tls = tls is not None
 

@@ -64,6 +64,29 @@ def test_a_reply_that_cannot_be_queued_is_left_with_the_sender_to_try_again(tabl
         receiver.stop()
 
 
+def test_a_reply_over_the_size_limit_is_refused_as_it_comes_and_nothing_is_read(
+    table, settings
+):
+    settings.MAIL_RECEIVER_MAX_BYTES = 1024 * 1024
+    port = free_port()
+    receiver = ReplyReceiver(host="127.0.0.1", port=port)
+    receiver.start()
+    try:
+        player = awaited(table)
+        message = last_mail_to(player)
+        huge = reply(message, "1\n" + "beans " * 300_000)  # some 1.8 MB
+        with smtplib.SMTP("127.0.0.1", port) as client:
+            client.ehlo()
+            assert client.esmtp_features["size"] == str(1024 * 1024)  # said before any is sent
+            with pytest.raises(smtplib.SMTPException) as refused:
+                client.sendmail(player.email, [message.reply_to[0]], huge)
+        assert "552" in str(refused.value)  # for good: its sender's server bounces it
+        assert not InboundReply.objects.exists()
+        assert Game.objects.get(pk=table.pk).seq == table.seq
+    finally:
+        receiver.stop()
+
+
 def test_with_a_certificate_the_receiver_offers_starttls_and_a_reply_sent_over_it_is_played(
     table, tmp_path
 ):
