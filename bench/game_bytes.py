@@ -91,6 +91,32 @@ def written_since(connection, before: dict[str, int]) -> dict[str, int]:
     return {table: rows - before.get(table, 0) for table, rows in rows_written(connection).items()}
 
 
+def dead_rows(connection) -> dict[str, tuple[int, int, int, int]]:
+    """Per table, as PostgreSQL counts them now: dead row versions waiting for a vacuum, rows
+    updated, of them HOT (rewritten on their page with no index touched), and the vacuums
+    autovacuum has run."""
+    with connection.cursor() as cursor:
+        cursor.execute("select pg_stat_force_next_flush()")
+        cursor.execute("select pg_stat_clear_snapshot()")
+        cursor.execute(
+            "select relname, n_dead_tup, n_tup_upd, n_tup_hot_upd, autovacuum_count "
+            "from pg_stat_user_tables where relname = any(%s)",
+            [list(TABLES)],
+        )
+        return {table: tuple(counts) for table, *counts in cursor.fetchall()}
+
+
+def print_dead(dead: dict[str, tuple[int, int, int, int]], moves: int) -> None:
+    moves = max(moves, 1)
+    print(f"  dead rows at the end: {sum(d[0] for d in dead.values()) / moves:.3f} a move")
+    for table in TABLES:
+        waiting, updated, hot, vacuums = dead.get(table, (0, 0, 0, 0))
+        print(
+            f"    {table:16} {waiting:7} dead, {updated:7} updated ({hot / max(updated, 1):.0%} "
+            f"HOT), {vacuums} autovacuums"
+        )
+
+
 def print_written(written: dict[str, int], moves: int) -> None:
     print(f"  rows written a move: {sum(written.values()) / max(moves, 1):.2f}")
     for table in TABLES:

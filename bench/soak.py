@@ -343,11 +343,18 @@ class Soak:
         received = Counter(m.outbox_id for m in self.sink.messages())
         without = received.pop(None, 0)
         doubled = sorted(i for i, n in received.items() if n > 1)
+        # A mail sent again after a kill keeps its Message-ID: the reader's client shows one.
+        ids = {row: set() for row in doubled}
+        for mail in self.sink.messages():
+            if mail.outbox_id in ids:
+                ids[mail.outbox_id].add(mail.message["Message-ID"])
+        shown_twice = [row for row, found in ids.items() if len(found) > 1]
         print(
             f"  mails: {len(sent)} sent, {sum(received.values())} received "
             f"({without} without an outbox row); sent and not received: "
             f"{len(sent - received.keys())}, received twice or more: {len(doubled)} "
-            f"{doubled[:10]}, received with their row not marked sent: "
+            f"{doubled[:10]} (shown twice, under two Message-IDs: {len(shown_twice)}), "
+            "received with their row not marked sent: "
             f"{len(received.keys() - sent)}"
         )
         replay = subprocess.run(
@@ -393,6 +400,7 @@ class Soak:
             f"PostgreSQL for both {sum(self.cpu['database'].values()):.0f} s"
         )
         game_bytes.print_written(game_bytes.written_since(connection, written_before), moves)
+        game_bytes.print_dead(game_bytes.dead_rows(connection), moves)
         finished = games["finished"]
         finished_moves = Game.objects.filter(id__in=finished).aggregate(Sum("seq"))["seq__sum"] or 0
         game_bytes.print_kept(
