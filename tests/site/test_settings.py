@@ -23,6 +23,7 @@ PRODUCTION = {
     "SITE_URL": "https://beans.example.org",
     "ALLOWED_HOSTS": "beans.example.org",
     "BEHIND_TLS_PROXY": "true",
+    "MAIL_AUTHSERV_ID": "mx.beans.example.org",
 }
 
 
@@ -53,6 +54,7 @@ def test_without_them_the_deployment_check_warns():
 
     assert done.returncode != 0
     assert "SECURE_HSTS_SECONDS" in done.stdout + done.stderr
+    assert "MAIL_AUTHSERV_ID is not set" in done.stdout + done.stderr
 
 
 def login_post_behind_a_proxy():
