@@ -5,8 +5,9 @@ from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
+from django.utils import translation
 
-from games.selectors.profiles import locale_of, name_of
+from games.selectors.profiles import locale_of, name_of, user_id_of
 from games.services.profiles import profile_get_or_create
 from games.wording import locales
 
@@ -27,9 +28,15 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def send_mail(self, template_prefix, email, context):
         """allauth's mails greet "from" the site: ours by its name and address, not by the host
-        the request came to (127.0.0.1:8000 on a local site)."""
+        the request came to (127.0.0.1:8000 on a local site); and they speak the language the
+        player chose (at sign-up, on the form), not the browser's. A mail to an address no
+        player has keeps the language of the page that asked for it."""
         site = SimpleNamespace(name=settings.SITE_NAME, domain=urlsplit(settings.SITE_URL).netloc)
-        super().send_mail(template_prefix, email, {**context, "current_site": site})
+        user = context.get("user")
+        user_id = user.pk if user is not None else user_id_of(email=email)
+        language = translation.get_language() if user_id is None else locale_of(user_id=user_id)[0]
+        with translation.override(language):
+            super().send_mail(template_prefix, email, {**context, "current_site": site})
 
 
 def remember_locale(sender, request, user, **kwargs):

@@ -1,5 +1,7 @@
 """A player's own settings as their preferences page shows them."""
 
+from django.contrib.auth import get_user_model
+
 from games.models import Game, Profile, PushSubscription, Seat, Webhook
 from games.wording import locales
 
@@ -25,11 +27,15 @@ def locale_of(*, user_id) -> tuple[str, str]:
     return locales.language_or_default(language), locales.zone_or_none(zone) or "UTC"
 
 
+def user_id_of(*, email: str) -> int | None:
+    """The id of the player with this address, if one has it."""
+    return get_user_model().objects.filter(email__iexact=email).values_list("pk", flat=True).first()
+
+
 def name_of(*, user_id) -> str:
     """The name the player shows at the table ("" before they have a profile)."""
     return (
-        Profile.objects.filter(user_id=user_id).values_list("display_name", flat=True).first()
-        or ""
+        Profile.objects.filter(user_id=user_id).values_list("display_name", flat=True).first() or ""
     )
 
 

@@ -102,6 +102,28 @@ def test_the_name_chosen_at_sign_up_greets_the_player_heads_the_page_and_signs_t
     assert "newcomer" not in html.split('class="who"')[1][:40]
 
 
+@pytest.mark.parametrize(
+    ("language", "subject"), [("de", "E-Mail-Adresse"), ("fr", "adresse e-mail")]
+)
+def test_the_confirmation_mail_speaks_the_language_chosen_on_the_form_not_the_browsers(
+    client, language, subject
+):
+    client.post(
+        reverse("account_signup"),
+        {
+            "email": "ann@example.com",
+            "display_name": "Ann",
+            "language": language,
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+    [confirm] = sent_mail.outbox
+    assert subject in confirm.subject, confirm.subject
+
+
 def test_a_new_name_heads_the_page_at_once(client):
     sign_up(client, "ann@example.com", "Ann")
 
