@@ -64,6 +64,15 @@ def move_submit_as(
     )
 
 
+def _not_running(game: Game) -> str:
+    """Why a game takes no move: over (and how it ended), not started, or cancelled."""
+    if game.status == Game.Status.FINISHED and game.state:
+        return engine.prompt(engine.from_dict(game.state), None).params["summary"]
+    if game.status == Game.Status.OPEN:
+        return _("The game has not started yet.")
+    return _("The game was cancelled.")
+
+
 def submit(
     *,
     game_id: int,
@@ -75,7 +84,7 @@ def submit(
     with transaction.atomic():
         game = locked_game(game_id)
         if game.status != Game.Status.RUNNING:
-            raise GameNotRunning()
+            raise GameNotRunning(_not_running(game))
         seats = table_of(game)
         seat = seat_of(seats)
         action = _as_stored(action)

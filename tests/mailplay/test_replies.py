@@ -7,11 +7,13 @@ from anymail.inbound import AnymailInboundMessage
 from anymail.signals import AnymailInboundEvent, inbound
 from django.core import mail as sent_mail
 
+from games import engine
 from games.calls.mailing import outbox_flush
 from games.mail import links
 from mailplay.models import InboundReply
 from mailplay.services import reply_receive
-from tests.helpers import fresh, started
+from tests.games.helpers import play_until
+from tests.helpers import fresh, started, state_of
 
 from .helpers import awaited, first_call, last_mail_to, reply
 
@@ -34,6 +36,18 @@ def test_the_mail_asking_for_a_move_carries_the_board_the_moves_and_a_reply_addr
     assert "   1  plant " in message.body
     assert links.read_reply_address(message.reply_to[0]).seq == fresh(table).seq
     assert message.extra_headers["Auto-Submitted"] == "auto-generated"
+
+
+def test_a_reply_to_a_finished_game_is_told_it_is_over_and_how_it_ended(table):
+    player, message = first_call(table)
+    game = play_until(table, lambda state: state.over)
+    summary = engine.prompt(state_of(game), None).params["summary"]
+
+    outcome = reply_receive(raw=reply(message, "end"))
+
+    assert outcome == f"refused: “end”: {summary} Nothing was changed."
+    assert summary.startswith("Game over. ") and summary in last_mail_to(player).body
+    assert fresh(table).seq == game.seq
 
 
 def test_a_reply_with_moves_plays_them_in_order_and_sends_the_next_board(table):
