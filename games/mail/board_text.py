@@ -91,10 +91,16 @@ def book_text(view: dict) -> str:
         lines.append(f"  {_('none')}")
     rules = " ".join(rules_words(part["rules"]))
     lines.append(
-        _("Your answer rules: {rules}").format(rules=f"rules {rules}" if rules else _("none"))
+        _("Your answer rules: {rules}").format(rules=f"rules {rules}")
+        if rules
+        else _("You have no answer rules.")
     )
     plan = " ".join(plan_words(part["plan"]))
-    lines.append(_("Your turn plan: {plan}").format(plan=f"plan {plan}" if plan else _("none")))
+    lines.append(
+        _("Your turn plan: {plan}").format(plan=f"plan {plan}")
+        if plan
+        else _("You have no turn plan.")
+    )
     if part["may_pass"]:
         lines.append(_("You may pass for this trading phase: write “pass”."))
     if part["may_stand"]:

@@ -237,7 +237,7 @@ def test_a_turn_plan_set_by_reply_is_shown_to_its_player_alone(table):
         True,
     )
     assert "Your turn plan: plan plant 1 faceup offer trading end kept" in last_mail_to(bob).body
-    assert "Your turn plan: none" in _board_of(table, carol)
+    assert "You have no turn plan." in _board_of(table, carol)
     reply_receive(raw=reply(board_mail(table, bob), "plan off"))
     assert seat not in state_of(table).book.plans
 
