@@ -1,21 +1,32 @@
 """A reply's lines read as moves, as a play-by-mail judge reads them: the commands a mail
 listed (`games.mail.commands`), a number for a move the mail numbered, or a command written
-out; each command read by its kind's words (`engine.move_words`)."""
+out, in English or in the reader's language (`wording.reply_words`); each command read by its
+kind's words (`engine.move_words`). A yes or a no answers the one offer made to the reader."""
 
+import difflib
 import re
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine import move_words
 from games.engine.move_words import CommandError, is_number
+from games.wording import locales, reply_words
+from games.wording.reply_words import NO, YES
 
 _GLOSS = re.compile(r"\s*\([^()]*\)\s*$")  # the note the list adds after a command
 _TRAILING = ".,;:!?"  # punctuation a sentence ends with ("End.", "plant chili in field 1.")
 
 
 def _words(line: str) -> list[str]:
+    """The line's words as the English commands write them, in lower case."""
     text = _GLOSS.sub("", line.strip().rstrip(_TRAILING)).rstrip(_TRAILING)
-    return text.lower().replace(",", " , ").split()
+    text = re.sub(r"(\w)['’]", r"\1' ", text.lower())  # "l'offre": "l'" and "offre"
+    return reply_words.in_english(text.replace(",", " , ").split(), _language())
+
+
+def _language() -> str:
+    return locales.language_or_default(get_language())
 
 
 def is_command(line: str) -> bool:
@@ -28,14 +39,29 @@ def is_command(line: str) -> bool:
         words = words[1:]
     if not words:
         return False
+    if words in ([YES], [NO]):
+        return True
     kinds = move_words.by_verb(words[0])
     return any(kind.bare is None or set(words[1:]) <= kind.bare for kind in kinds)
 
 
 def not_a_move(line: str) -> CommandError:
-    return CommandError(
-        _("“{line}” is not one of the moves the mail lists.").format(line=line.strip())
+    """The refusal of a line that is no command: which words are read, and the command it
+    comes nearest to, if one is near."""
+    said = _("“{line}” is not one of the moves the mail lists.").format(line=line.strip())
+    language = _language()
+    if reply_words.words_shown(language):
+        said += " " + _(
+            "Write each move as the mail lists it, in English or in your language "
+            "({words}), or its number."
+        ).format(words=", ".join(reply_words.words_shown(language)))
+    written = line.strip().lower().split()
+    near = difflib.get_close_matches(
+        written[0] if written else "", reply_words.known_verbs(language), n=1, cutoff=0.7
     )
+    if near:
+        said += " " + _("Did you mean “{word}”?").format(word=" ".join([near[0], *written[1:]]))
+    return CommandError(said)
 
 
 def read_out(lines: list[str]) -> tuple[list[str], list[str]]:
@@ -64,6 +90,8 @@ def parse(line: str, view: dict, hand: list[int], numbered: list[str]) -> dict:
         raise CommandError(_("An empty line is no move."))
     if len(words) > 1 and is_number(words[0]) and move_words.by_verb(words[1]):
         words = words[1:]
+    if words in ([YES], [NO]):
+        words = _the_offer_answered(words[0], view)
     if len(words) == 1 and is_number(words[0]):
         index = int(words[0]) - 1
         if not 0 <= index < len(numbered):
@@ -79,6 +107,21 @@ def parse(line: str, view: dict, hand: list[int], numbered: list[str]) -> dict:
     open_now = {move["kind"] for move in view["legal"]}
     chosen = next((kind for kind in kinds if kind.kind in open_now), kinds[0])
     return chosen.read(rest, view, hand)
+
+
+def _the_offer_answered(answer: str, view: dict) -> list[str]:
+    """A yes accepts, a no declines, the one offer the reader may answer so."""
+    kind = "accept" if answer == YES else "decline"
+    offers = sorted({move["offer"] for move in view["legal"] if move["kind"] == kind})
+    if len(offers) != 1:
+        raise CommandError(
+            _("Say which offer, by its number: “{command}”.").format(
+                command=f"{kind} {offers[0] if offers else 3}"
+            )
+            if offers
+            else _("No offer waits for your answer.")
+        )
+    return [kind, str(offers[0])]
 
 
 def written_out(action: dict) -> bool:

@@ -9,7 +9,7 @@ from functools import partial
 
 from django.db.models import Max
 from django.utils import formats, timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from games import engine
 from games.engine.beans import bean_name
@@ -17,7 +17,7 @@ from games.engine.ending import worded_summary
 from games.engine.events import bean_summary
 from games.mail import board_text, commands
 from games.models import Game, Move, Outbox, Seat
-from games.wording import durations
+from games.wording import durations, reply_words
 
 MAX_RECENT_LINES = 30
 
@@ -31,6 +31,8 @@ def board_context(state, position: int) -> dict:
         "book": board_text.book_text(view),
         "commands": commands.commands_text(view),
         "page_only": commands.page_only(view),
+        # Written in the reader's language, as the mail is.
+        "own_words": ", ".join(reply_words.words_shown(get_language())),
     }
 
 
