@@ -10,6 +10,7 @@ import random
 from typing import Final
 
 from .book.plans import plan_carries
+from .book.standing import takable as takable_standing
 from .bots.heuristic import HeuristicBot
 from .ending import worded_summary
 from .fields import best_paying
@@ -46,13 +47,18 @@ def trading_begun(state: State) -> bool:
 
 def call_key(state: State, seat: int) -> str:
     """What a call to `seat` shows it of the game, as a key: the step the game waits on it for
-    (turn, phase, what it asks) and the open offers it makes or is made. A player who answers
-    calls from their mail needs a new call whenever the key of the step the game waits on
-    them for is not the one their last mail showed; a move that leaves it alone needs none."""
+    (turn, phase, what it asks), the open offers it makes or is made, and the standing offers
+    it may take now. A player who answers calls from their mail needs a new call whenever the
+    key of the step the game waits on them for is not the one their last mail showed (a
+    standing offer posted while they trade is one more move they can make); a move that
+    leaves it alone needs none."""
     offers = ",".join(
         str(offer.id) for offer in state.offers.values() if seat in (offer.maker, offer.to)
     )
-    return f"{state.turn}:{state.phase}:{prompt(state, seat).key}:{offers}"
+    key = f"{state.turn}:{state.phase}:{prompt(state, seat).key}:{offers}"
+    standing = state.book.standing.values() if state.book is not None else ()
+    takable = ",".join(str(offer.id) for offer in standing if takable_standing(state, seat, offer))
+    return f"{key}:{takable}" if takable else key
 
 
 def prompt(state: State, seat: int | None) -> Prompt:

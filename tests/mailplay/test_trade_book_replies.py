@@ -4,6 +4,7 @@ post, take and withdraw standing offers, pass, and set answer rules and turn pla
 from datetime import timedelta
 
 import pytest
+from django.core import mail as sent_mail
 
 from games import engine
 from games.calls.mailing import outbox_flush
@@ -91,10 +92,31 @@ def test_the_active_player_takes_a_standing_offer_by_replying_take_and_its_numbe
     assert not state.book.standing
     assert fresh(table).moves.order_by("-seq").first().kind == "take"
     assert "Your moves were made:\n  " in last_mail_to(active).body
-    assert (
-        f"gave you 1 {bean_name(engine.BEANS[state.card_beans[card]].key)} as a gift"
-        in (last_mail_to(active).body)
+    assert f"gave you 1 {bean_name(engine.BEANS[state.card_beans[card]].key)} as a gift" in (
+        last_mail_to(active).body
     )
+
+
+def test_a_standing_offer_posted_while_the_active_player_trades_calls_them_to_take_it(table):
+    active, _ = trading(table)
+    bob, _ = others(table, active)
+    card, bean = back_bean(table, bob)
+    number = state_of(table).next_offer
+    mails = len([m for m in sent_mail.outbox if m.to == [active.email]])
+
+    reply_receive(raw=reply(board_mail(table, bob), f"stand give {bean}"))
+    outbox_flush(older_than=timedelta(0))
+
+    called = [m for m in sent_mail.outbox if m.to == [active.email]]
+    assert len(called) == mails + 1  # one call, with the move it opens
+    assert f"take {number}   (a gift)" in called[-1].body
+    reply_receive(raw=reply(board_mail(table, carol_of(table, active, bob)), "rules gifts"))
+    outbox_flush(older_than=timedelta(0))
+    assert len([m for m in sent_mail.outbox if m.to == [active.email]]) == mails + 1
+
+
+def carol_of(table, active, bob):
+    return next(user for user in others(table, active) if user != bob)
 
 
 def test_a_standing_offer_asking_beans_is_paid_with_the_suggested_cards(table):
