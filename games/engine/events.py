@@ -219,6 +219,8 @@ def _gave(giver: int, taker: int, beans: list[str], names: list[str], viewer: in
     params = {"to": _name(names, taker, viewer), "beans": bean_summary(beans)}
     if giver == viewer:
         return gettext("You gave {to} {beans} as a gift.").format(**params)
+    if taker == viewer:  # "à vous", "a te": languages put "you" elsewhere than a name
+        return gettext("{who} gave you {beans} as a gift.").format(who=names[giver], **params)
     return gettext("{who} gave {to} {beans} as a gift.").format(who=names[giver], **params)
 
 
@@ -234,6 +236,10 @@ def _traded(e, who, you, names, viewer):
     }
     if e["maker"] == viewer:
         return gettext("You traded {given} to {to} for {received}.").format(**params)
+    if e["to"] == viewer:
+        return gettext("{who} traded you {given} for {received}.").format(
+            who=names[e["maker"]], **params
+        )
     return gettext("{who} traded {given} to {to} for {received}.").format(
         who=names[e["maker"]], **params
     )

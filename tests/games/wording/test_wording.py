@@ -10,8 +10,10 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 from django.core import mail as sent_mail
 from django.urls import reverse
+from django.utils import translation
 
 from games.calls.mailing import outbox_send
+from games.engine import describe
 from games.models import Outbox
 from games.services.lobby import game_create
 from tests.games.campaigns import bohnaparte_game
@@ -214,3 +216,19 @@ def test_a_french_mail_names_the_deadlines_month_in_lower_case(started_game):
     # Each link of the mail is set apart from its label as French does it.
     assert "Ouvrir la partie\u00a0: http" in message.body
     assert not re.search(r"\w: http", message.body)
+
+
+@pytest.mark.parametrize(
+    ("language", "gift", "trade"),
+    [
+        ("fr", "Bruno vous a donné 1× ", "Bruno a échangé avec vous 1× "),
+        ("de", "Bruno hat dir 1× ", "Bruno hat mit dir 1× "),
+        ("it", "Bruno ti ha regalato 1× ", "Bruno ha scambiato con te 1× "),
+    ],
+)
+def test_the_log_says_you_where_each_language_puts_it(language, gift, trade):
+    names = ["Bruno", "Claire"]
+    given = {"kind": "traded", "seat": 1, "offer": 3, "maker": 0, "to": 1, "given": ["chili"]}
+    with translation.override(language):
+        assert describe({**given, "received": []}, names, 1).startswith(gift)
+        assert describe({**given, "received": ["red"]}, names, 1).startswith(trade)
