@@ -327,16 +327,15 @@ if REDIS_URL:
 BOARDS_RENDER_AHEAD = env_bool("BOARDS_RENDER_AHEAD", bool(REDIS_URL))
 # Those renders have a queue of their own: a poll comes within 2 s of the move, and a render
 # queued behind a backlog of bot moves and mails would come after it, leaving the web to render
-# while the player waits. The clocks have one too: a deadline's sweep, the reminders and a
-# call held back for an open page are due at a time, and a backlog of bot moves must not make
-# a timeout late. A worker takes from its queues in turn (Redis: round robin), so such a task
+# while the player waits. The clocks have one too: a deadline's sweep and the reminders are due
+# at a time, and a backlog of bot moves must not make a timeout late (a queue of few tasks:
+# the many timed calls held for open pages wait in the default one). A worker takes from its queues in turn (Redis: round robin), so such a task
 # waits for at most one task of each other queue. Every worker takes them all.
 CELERY_TASK_QUEUES = (Queue("celery"), Queue("boards"), Queue("clocks"))
 CELERY_TASK_ROUTES = {
     "games.tasks.boards_render_task": {"queue": "boards"},
     "games.tasks.deadlines_sweep_task": {"queue": "clocks"},
     "games.tasks.reminders_task": {"queue": "clocks"},
-    "games.tasks.call_once_away_task": {"queue": "clocks"},
 }
 # Requests a bot API token may make: so many per window of so many seconds.
 BOTAPI_RATE_LIMIT = os.environ.get("BOTAPI_RATE_LIMIT", "300/60")

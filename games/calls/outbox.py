@@ -10,6 +10,8 @@ from collections.abc import Callable
 from datetime import datetime
 from functools import partial
 
+from django.core.cache import cache
+
 from games import engine, presence, task_queue
 from games.calls import quiet, routing
 from games.mail.context import (
@@ -165,6 +167,7 @@ def call_once_away(*, seat_id: int, now: datetime) -> Outbox | None:
     wait for them (`outbox_write`), once the page has closed: a player who leaves without a
     move is still called. Nothing if the game no longer waits for them, if they were called
     since, or if they are still at the page (then it looks again later)."""
+    cache.delete(_look_pending(seat_id))  # this is the look that was pending
     seat = Seat.objects.select_related("game", "user__profile").filter(id=seat_id).first()
     game = seat.game if seat is not None else None
     if game is None or game.status != Game.Status.RUNNING or seat.user_id is None:
@@ -184,8 +187,15 @@ def call_once_away(*, seat_id: int, now: datetime) -> Outbox | None:
 
 
 def _look_again(seat: Seat) -> None:
-    """Once the open page, if nothing polls it, no longer counts as open: `call_once_away`."""
-    task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat.id, countdown=LOOK_AGAIN)
+    """Once the open page, if nothing polls it, no longer counts as open: `call_once_away`.
+    One look pending a seat at most: each move of a busy game while the page stays open would
+    otherwise start one more, each looking again every half minute (a soak saw 35,000)."""
+    if cache.add(_look_pending(seat.id), True, timeout=LOOK_AGAIN):
+        task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat.id, countdown=LOOK_AGAIN)
+
+
+def _look_pending(seat_id: int) -> str:
+    return f"calls:look-again:{seat_id}"
 
 
 def _calls_by_step(

@@ -18,7 +18,7 @@ from games.calls.mailing import outbox_flush, outbox_send
 from games.engine import Event
 from games.engine.events import bean_names
 from games.mail import compose
-from games.mail.context import MAX_RECENT_LINES
+from games.mail.context import MAX_RECENT_LINES, common_context
 from games.models import Deadline, Game, Move, Outbox, Profile, Seat
 from games.services.lobby import game_add_bot, game_create, game_start
 from games.services.moves import move_submit
@@ -412,9 +412,7 @@ def test_the_end_of_the_game_mails_everyone_the_result_in_the_order_of_their_pla
 def test_a_player_away_from_a_fast_table_gets_one_call_until_back_and_a_reminder_a_wait(
     alice, django_capture_on_commit_callbacks
 ):
-    game = game_create(
-        user=alice, edition="rio-grande", players=4, options={}, time_control="fast"
-    )
+    game = game_create(user=alice, edition="rio-grande", players=4, options={}, time_control="fast")
     for _ in range(3):
         game_add_bot(game_id=game.id, user=alice)
     # Her timeouts never hand the seat to a bot here: the game goes on waiting for her.
@@ -556,3 +554,31 @@ def test_a_row_written_without_the_turn_tells_the_games_turn_in_its_subject(star
     row.context.pop("turn")
 
     assert compose.subject_of(row) == f"Your turn in {started_game.name} (turn 1)"
+
+
+def test_a_page_left_open_while_the_game_moves_on_has_one_look_pending_not_one_a_move(
+    started_game, monkeypatch
+):
+    game = started_game
+    seat = Seat.objects.get(game=game, position=state_of(game).active)
+    later = []
+    monkeypatch.setattr(
+        task_queue, "after_commit", lambda job, *args, countdown=0: later.append((job, args))
+    )
+    Seat.objects.filter(id=seat.id).update(last_seen_at=timezone.now())
+    context = common_context(game, state_of(game), seat.position)
+
+    for seq in range(100, 105):  # moves that each find the page open and hold a call back
+        outbox.outbox_write(
+            seat=Seat.objects.get(id=seat.id),
+            game=game,
+            seq=seq,
+            kind="waiting",
+            context=context,
+            now=timezone.now(),
+        )
+    assert later == [(task_queue.CALL_ONCE_AWAY, (seat.id,))]
+
+    # The look runs, finds the page still open, and leaves one look pending again.
+    assert outbox.call_once_away(seat_id=seat.id, now=timezone.now()) is None
+    assert later == [(task_queue.CALL_ONCE_AWAY, (seat.id,))] * 2
