@@ -65,9 +65,9 @@ class Profile(models.Model):
 
     @staticmethod
     def default_name(user) -> str:
-        """The name a new profile starts with: the part of the address before the @."""
-        name = user.email.split("@")[0] if user.email else user.get_username()
-        return (name or "player")[:40]
+        """The name a profile starts with where sign-up gave none (an account an operator
+        made): its user name, never any part of its address, which is the player's alone."""
+        return (user.get_username() or "player")[:40]
 
     @staticmethod
     def of(user) -> "Profile | None":

@@ -189,3 +189,13 @@ def test_the_profile_averages_coins_and_victory_points_apart(client, alice, bob,
 
     assert '<dd id="average-coins">11.0</dd>' in html
     assert '<dd id="average-points">4.0</dd>' in html
+
+
+def test_an_account_made_without_a_name_shows_no_part_of_its_address(client, django_user_model):
+    made = django_user_model.objects.create_user(username="ada-l", email="lovelace@example.com")
+    profile_get_or_create(user=made)  # as their first game or setting makes it
+
+    html = client.get(reverse("leagues:player", args=[made.pk])).content.decode()
+
+    assert "ada-l" in html
+    assert "lovelace" not in html
