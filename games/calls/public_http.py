@@ -14,10 +14,11 @@ import socket
 import ssl
 import threading
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from requests.adapters import HTTPAdapter
 
 from games.refusals import ServiceError
 
@@ -118,6 +119,27 @@ def _cut(connection: http.client.HTTPConnection, cut: threading.Event) -> None:
     if connection.sock is not None:
         with contextlib.suppress(OSError):
             connection.sock.shutdown(socket.SHUT_RDWR)
+
+
+class PinnedAdapter(HTTPAdapter):
+    """For `requests` (push): each request goes to the address checked, with the host's name
+    kept for its Host header and its certificate's check."""
+
+    def __init__(self, target: Target):
+        self.target = target
+        super().__init__(max_retries=0)
+
+    def init_poolmanager(self, *args, **kwargs):
+        # Dropped for plain http pools (a local push service in tests) by urllib3 itself.
+        kwargs.update(server_hostname=self.target.host, assert_hostname=self.target.host)
+        super().init_poolmanager(*args, **kwargs)
+
+    def send(self, request, **kwargs):
+        parts = urlsplit(request.url)
+        ip = f"[{self.target.ip}]" if ":" in self.target.ip else self.target.ip
+        request.headers["Host"] = parts.netloc
+        request.url = urlunsplit(parts._replace(netloc=f"{ip}:{self.target.port}"))
+        return super().send(request, **kwargs)
 
 
 class _PinnedHTTP(http.client.HTTPConnection):

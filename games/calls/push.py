@@ -39,10 +39,10 @@ GONE = {404, 410}
 SEEN = "seen meanwhile"
 
 
-def _checked(endpoint: str) -> None:
-    """AddressRefused unless the push service is an https:// server on the public internet;
-    OSError when its name does not resolve."""
-    public_http.checked_target(endpoint, allow_local=settings.PUSH_ALLOW_LOCAL)
+def _checked(endpoint: str) -> public_http.Target:
+    """Where the push goes; AddressRefused unless the push service is an https:// server on
+    the public internet; OSError when its name does not resolve."""
+    return public_http.checked_target(endpoint, allow_local=settings.PUSH_ALLOW_LOCAL)
 
 
 @transaction.atomic
@@ -122,7 +122,7 @@ def _pushed(delivery: PushDelivery, now: datetime) -> deliveries.Outcome:
         # nothing to tell them any more.
         return deliveries.Outcome(sent=False, error=SEEN)
     try:
-        _checked(device.endpoint)
+        target = _checked(device.endpoint)
     except public_http.AddressRefused as refusal:
         return deliveries.Outcome(sent=False, error=refusal.message)
     except OSError as error:
@@ -130,6 +130,8 @@ def _pushed(delivery: PushDelivery, now: datetime) -> deliveries.Outcome:
     parts = urlsplit(device.endpoint)
     session = requests.Session()
     session.max_redirects = 0
+    # To the address checked, not to whatever the name resolves to a moment later.
+    session.mount(f"{parts.scheme}://", public_http.PinnedAdapter(target))
     try:
         webpush(
             {"endpoint": device.endpoint, "keys": {"p256dh": device.p256dh, "auth": device.auth}},

@@ -5,6 +5,7 @@ the device's keys (as the browser behind that service would) and checks its VAPI
 import base64
 import json
 import os
+import socket
 from datetime import timedelta
 
 import http_ece
@@ -151,6 +152,29 @@ def test_a_call_to_move_is_pushed_encrypted_for_the_device_and_goes_by_mail_too(
     [mail] = sent_mail.outbox
     assert mail.subject == message["title"] and mail.to == [starter.email]
     assert PushSubscription.objects.get(user=starter).last_used_at is not None
+
+
+def test_a_push_goes_to_the_address_checked_though_the_name_resolves_elsewhere_after(
+    push_service, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    port = push_service.server.server_address[1]
+    answers = ["127.0.0.1"] * 3  # the name at the two subscriptions, and at the push's check
+    real = socket.getaddrinfo
+
+    def rebinding(host, *args, **kwargs):
+        if host == "push.example":  # then a name that leads elsewhere (here: nowhere)
+            host = answers.pop(0) if answers else "192.0.2.1"
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", rebinding)
+    for user in (alice, bob):
+        Device(f"http://push.example:{port}/{user.username}").subscribe(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        started([alice, bob])
+
+    [request] = push_service.received
+    assert request["headers"]["Host"] == f"push.example:{port}"
+    assert PushDelivery.objects.get().sent_at is not None
 
 
 def test_push_speaks_the_players_language_and_needs_no_mail(
