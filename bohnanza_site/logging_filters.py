@@ -1,6 +1,15 @@
-"""Log lines the local site does better without."""
+"""Log lines the local site does better without, and what no log line may hold."""
 
 import logging
+import re
+
+# A signed link's token (/l/<payload>:<time>:<signature>/), a game's invitation token
+# (/games/1/join/<token>/), and a credential after an auth scheme's name.
+_SECRETS = (
+    (re.compile(r"/l/[^/\s?\"']*:[^/\s?\"']*"), "/l/…"),
+    (re.compile(r"(/games/\d+/join/)[^/\s?\"']+"), r"\1…"),
+    (re.compile(r"\b(Bearer|Token|Basic)\s+\S+", re.IGNORECASE), r"\1 …"),
+)
 
 
 class QuietPolls(logging.Filter):
@@ -12,3 +21,17 @@ class QuietPolls(logging.Filter):
         request_line = str(args[0]) if args else ""
         status = str(args[1]) if len(args) > 1 else ""
         return not ("/poll/" in request_line and status[:1] in ("2", "3"))
+
+
+class HiddenCredentials(logging.Filter):
+    """A line that would name a signed link, an invitation token or a credential names none:
+    the request lines of the development server, "Not Found: /l/<token>/", and the like."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        hidden = message
+        for secret, shown in _SECRETS:
+            hidden = secret.sub(shown, hidden)
+        if hidden != message:
+            record.msg, record.args = hidden, ()
+        return True

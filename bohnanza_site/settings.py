@@ -329,8 +329,9 @@ BOARDS_RENDER_AHEAD = env_bool("BOARDS_RENDER_AHEAD", bool(REDIS_URL))
 # queued behind a backlog of bot moves and mails would come after it, leaving the web to render
 # while the player waits. The clocks have one too: a deadline's sweep and the reminders are due
 # at a time, and a backlog of bot moves must not make a timeout late (a queue of few tasks:
-# the many timed calls held for open pages wait in the default one). A worker takes from its queues in turn (Redis: round robin), so such a task
-# waits for at most one task of each other queue. Every worker takes them all.
+# the many timed calls held for open pages wait in the default one). A worker takes from its
+# queues in turn (Redis: round robin), so such a task waits for at most one task of each other
+# queue. Every worker takes them all.
 CELERY_TASK_QUEUES = (Queue("celery"), Queue("boards"), Queue("clocks"))
 CELERY_TASK_ROUTES = {
     "games.tasks.boards_render_task": {"queue": "boards"},
@@ -410,10 +411,20 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
-    "filters": {"quiet_polls": {"()": "bohnanza_site.logging_filters.QuietPolls"}},
+    "filters": {
+        "quiet_polls": {"()": "bohnanza_site.logging_filters.QuietPolls"},
+        "hidden_credentials": {"()": "bohnanza_site.logging_filters.HiddenCredentials"},
+    },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
-        "server": {"class": "logging.StreamHandler", "filters": ["quiet_polls"]},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["hidden_credentials"],
+        },
+        "server": {
+            "class": "logging.StreamHandler",
+            "filters": ["quiet_polls", "hidden_credentials"],
+        },
     },
     "root": {"handlers": ["console"], "level": "INFO"},
     "loggers": {

@@ -32,7 +32,15 @@ class RateLimited(Exception):
 
 
 class TokenAuth(HttpBearer):
-    """`Authorization: Bearer <token>`: a live token of a bot account, within its rate."""
+    """`Authorization: Bearer <token>`: a live token of a bot account, within its rate. The
+    header is read here, not by the base class, which logs a header of another scheme whole
+    (`Token <the secret>`) under DEBUG: no credential reaches a log."""
+
+    def __call__(self, request):
+        scheme, _, token = request.headers.get(self.header, "").partition(" ")
+        if scheme.lower() != self.openapi_scheme or not token.strip():
+            return None
+        return self.authenticate(request, token.strip())
 
     def authenticate(self, request, token: str) -> ApiToken | None:
         found = bot_services.token_used(raw=token)

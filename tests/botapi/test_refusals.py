@@ -1,5 +1,6 @@
 """What the bot API refuses, and that a refusal changes nothing."""
 
+import logging
 import threading
 import time
 
@@ -62,6 +63,21 @@ def test_a_token_without_the_play_scope_may_neither_read_nor_move(client, table)
     )
     assert moved.status_code == 403
     assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("scheme", ["Token", "token", "Basic", "Bearer:", "JWT", ""])
+def test_a_token_under_another_scheme_opens_nothing_and_reaches_no_log(
+    client, table, settings, caplog, scheme
+):
+    _, seat, token = table
+    settings.DEBUG = True  # where the framework's own reading would log the header whole
+    with caplog.at_level(logging.DEBUG):
+        refused = client.get(
+            f"/api/v1/seats/{seat.id}", HTTP_AUTHORIZATION=f"{scheme} {token}".strip()
+        )
+    assert refused.status_code == 401
+    logged = caplog.text + "".join(str(record.args) for record in caplog.records)
+    assert token not in logged and token[:12] not in logged
 
 
 def test_a_revoked_token_opens_nothing(client, table):
