@@ -66,13 +66,19 @@ def seat_page(*, seat: Seat) -> dict:
 
 def seat_events(*, seat: Seat, after: int, wait: int) -> dict:
     """The log lines the seat reads of the moves after `after`, as soon as there are any, or
-    after `wait` seconds (a long-poll: the program needs no loop of its own). While nothing
-    happens, each look is the page poll's one plain query."""
+    after `wait` seconds (a long-poll: the program needs no loop of its own); at once for a
+    game that is over, and as soon as the game changes otherwise (it starts, say). While
+    nothing happens, each look is the page poll's one plain query."""
     deadline = time.monotonic() + min(max(wait, 0), WAIT_MAX)
+    if seat.game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
+        deadline = 0
+    first = None
     while True:
         changes = game_changes(game_id=seat.game_id)
         seq = changes[0] if changes else 0
-        if seq > after or time.monotonic() >= deadline:
+        changed_at = changes[3] if changes else None
+        first = first or changed_at
+        if seq > after or changed_at != first or time.monotonic() >= deadline:
             break
         time.sleep(LOOK_EVERY)
     seat.game.refresh_from_db()

@@ -10,7 +10,7 @@ from django.test import Client
 
 from botapi import services as bot_services
 from games.models import Game, Move
-from games.services.lobby import game_create
+from games.services.lobby import game_add_bot, game_create, game_start, seat_join
 from tests.botapi.conftest import bot_account
 from tests.botapi.helpers import bearer, bot_table
 
@@ -170,6 +170,39 @@ def test_a_long_poll_with_nothing_new_answers_after_its_wait_with_no_events(clie
     ).json()
     assert 1 <= time.monotonic() - started < 3
     assert (events["seq"], events["events"]) == (game.seq, [])
+
+
+def test_a_long_poll_wakes_when_the_game_starts(client, robo, alice):
+    user, token = robo
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
+    seat = seat_join(game_id=game.id, user=user)
+    game_add_bot(game_id=game.id, user=alice)
+
+    def start_soon():
+        time.sleep(0.5)
+        game_start(game_id=game.id, user=alice)
+        connection.close()
+
+    starter = threading.Thread(target=start_soon)
+    started_at = time.monotonic()
+    starter.start()
+    answer = client.get(f"/api/v1/seats/{seat.id}/events?after=0&wait=10", **bearer(token))
+    starter.join()
+
+    assert time.monotonic() - started_at < 5
+    assert answer.json()["status"] == "running"
+
+
+def test_a_long_poll_on_a_finished_game_answers_at_once(client, table):
+    game, seat, token = table
+    Game.objects.filter(id=game.id).update(status=Game.Status.FINISHED)
+    game.refresh_from_db()
+    started_at = time.monotonic()
+
+    answer = client.get(f"/api/v1/seats/{seat.id}/events?after={game.seq}&wait=10", **bearer(token))
+
+    assert time.monotonic() - started_at < 2
+    assert (answer.json()["status"], answer.json()["events"]) == ("finished", [])
 
 
 def waiting_in_threads(token: str, seat_id: int, after: int, count: int) -> list:
