@@ -9,8 +9,9 @@ sentence a player would read, with a 4xx status, and changes nothing.
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from ninja import Field, NinjaAPI, Path, Query, Schema
-from ninja.errors import AuthenticationError
+from ninja.errors import AuthenticationError, ValidationError
 from ninja.security import HttpBearer
 
 from botapi import ratelimit, selectors
@@ -65,7 +66,9 @@ api = NinjaAPI(
 
 class Refusal(Schema):
     detail: str
+    # A stale move's: the game's move number now, and the seat as it is now.
     seq: int | None = None
+    page: dict[str, Any] | None = None
 
 
 class Seat(Schema):
@@ -114,10 +117,16 @@ class Me(Schema):
     scopes: list[str]
 
 
-class Invalid(Schema):
-    """A request the schema does not allow, with what is wrong in it."""
+class Problem(Schema):
+    field: str
+    problem: str
 
-    detail: list[dict[str, Any]]
+
+class Invalid(Schema):
+    """A request the schema does not allow: each field that is wrong, and how, in the reader's
+    language."""
+
+    detail: list[Problem]
 
 
 REFUSED = {
@@ -126,9 +135,25 @@ REFUSED = {
     403: Refusal,
     404: Refusal,
     409: Refusal,
+    415: Refusal,
     422: Invalid,
     429: Refusal,
 }
+# What a field's problem is, by pydantic's type of error; others are "not a value it takes".
+_PROBLEMS = {
+    "missing": gettext_lazy("it is missing"),
+    "int_parsing": gettext_lazy("it must be a whole number"),
+    "int_type": gettext_lazy("it must be a whole number"),
+    "greater_than_equal": gettext_lazy("it is too small"),
+    "less_than_equal": gettext_lazy("it is too large"),
+    "dict_type": gettext_lazy("it must be an object"),
+    "model_attributes_type": gettext_lazy("it must be an object"),
+    "string_too_long": gettext_lazy("it is too long"),
+    "string_type": gettext_lazy("it must be a text"),
+    "json_invalid": gettext_lazy("it is not JSON"),
+}
+# The places pydantic names that are the framework's, not the program's fields.
+_NOT_FIELDS = {"body", "query", "path", "move", "join"}
 
 
 def scoped(request, scope: str):
@@ -147,6 +172,26 @@ def refused(request, error: ServiceError):
     return api.create_response(
         request, {"detail": error.message, "seq": seq}, status=error.status_code
     )
+
+
+@api.exception_handler(ValidationError)
+def invalid(request, error: ValidationError):
+    problems = []
+    for found in error.errors:
+        names = [str(part) for part in found.get("loc", ()) if str(part) not in _NOT_FIELDS]
+        problem = _PROBLEMS.get(found.get("type", ""), gettext_lazy("it is not a value it takes"))
+        problems.append({"field": ".".join(names) or _("the request"), "problem": str(problem)})
+    return api.create_response(request, {"detail": problems}, status=422)
+
+
+def json_only(request) -> None:
+    """A body is JSON: one sent as another type is refused, not read as if it were."""
+    if request.content_type != "application/json":
+        raise NotJson(_("Send the body as JSON, with Content-Type: application/json."))
+
+
+class NotJson(ServiceError):
+    status_code = 415
 
 
 @api.exception_handler(IllegalMove)
@@ -223,15 +268,22 @@ def seat_events(
 
 @api.post("/seats/{seat_id}/moves", response={200: SeatPage, **REFUSED})
 def seat_move(request, move: MoveIn, seat_id: int = Path(..., ge=1, le=ID_MAX)):
+    json_only(request)
     user = scoped(request, "play")
     held = selectors.seat_held(user=user, seat_id=seat_id)
     if not isinstance(move.action.get("kind"), str):
         raise ServiceError(_("The move needs an object with a 'kind'."))
     made = dict(game_id=held.game_id, user=user, action=move.action, expected_seq=move.expected_seq)
-    if move.action["kind"] == "plan":  # as the page's, with no hour its trading ends by
-        plan_submit(**made, trading_ends_at=None)
-    else:
-        move_submit(**made)
+    try:
+        if move.action["kind"] == "plan":  # as the page's, with no hour its trading ends by
+            plan_submit(**made, trading_ends_at=None)
+        else:
+            move_submit(**made)
+    except StaleMove as stale:  # with the seat as it is now, as the page shows the board
+        held.game.refresh_from_db()
+        page = selectors.seat_page(seat=held)
+        answer = {"detail": stale.message, "seq": stale.seq, "page": page}
+        return api.create_response(request, answer, status=409)
     held.game.refresh_from_db()
     return selectors.seat_page(seat=held)
 
@@ -243,6 +295,7 @@ def invitations(request):
 
 @api.post("/games/{game_id}/join", response={200: Seat, **REFUSED})
 def game_join(request, join: JoinIn, game_id: int = Path(..., ge=1, le=ID_MAX)):
+    json_only(request)
     user = scoped(request, "join")
     held = seat_join(game_id=game_id, user=user, token=join.token)
     return selectors.seat_page(seat=held)

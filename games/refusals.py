@@ -31,6 +31,12 @@ class NotAllowed(ServiceError):
     status_code = 403
 
 
+class Conflict(ServiceError):
+    """Already so: a seat taken twice."""
+
+    status_code = 409
+
+
 class GameNotRunning(ServiceError):
     status_code = 409
 

@@ -19,7 +19,7 @@ from games.clocks import timecontrol
 from games.engine import bots
 from games.mail import invitations
 from games.models import Game, Move, Profile, Seat, Snapshot
-from games.refusals import NotAllowed, NotYourSeat, ServiceError
+from games.refusals import Conflict, NotAllowed, NotYourSeat, ServiceError
 from games.selectors.lobby import invited
 from games.services.guards import (
     locked_game,
@@ -103,7 +103,7 @@ def seat_join(*, game_id: int, user, token: str | None = None) -> Seat:
     if not game.is_open and not invited(game=game, token=token):
         raise NotAllowed(_("This game is by invitation only."))
     if game.seats.filter(user=user).exists():
-        raise NotAllowed(_("You already have a seat in this game."))
+        raise Conflict(_("You already have a seat in this game."))
     require_free_seat(game)
     profile = profile_get_or_create(user=user)
     return Seat.objects.create(game=game, user=user, name=profile.display_name)

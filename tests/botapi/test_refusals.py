@@ -1,8 +1,10 @@
 """What the bot API refuses, and that a refusal changes nothing."""
 
+import json
 import logging
 import threading
 import time
+from functools import partial
 
 import pytest
 from django.db import connection
@@ -136,6 +138,75 @@ def test_junk_moves_are_refused_with_a_reason_and_change_nothing(
     if reason:
         assert refused.json()["detail"] == reason
     assert snapshot(game) == before
+
+
+def test_a_request_the_schema_refuses_names_the_field_in_the_readers_language(client, table):
+    game, seat, token = table
+    before = snapshot(game)
+
+    refused = client.post(
+        f"/api/v1/seats/{seat.id}/moves",
+        {"action": {"kind": "end_trading"}, "expected_seq": "soon"},
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="de",
+        **bearer(token),
+    )
+
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == [
+        {"field": "expected_seq", "problem": "es muss eine ganze Zahl sein"}
+    ]
+    assert snapshot(game) == before
+
+
+def test_a_move_sent_as_plain_text_is_refused_and_not_played(client, table):
+    game, seat, token = table
+    before = snapshot(game)
+    action = next(move for move in seat_page(client, token, seat.id).json()["view"]["legal"])
+
+    refused = client.post(
+        f"/api/v1/seats/{seat.id}/moves",
+        json.dumps({"action": {"kind": action["kind"]}, "expected_seq": game.seq}),
+        content_type="text/plain",
+        **bearer(token),
+    )
+
+    assert refused.status_code == 415
+    assert "Content-Type: application/json" in refused.json()["detail"]
+    assert snapshot(game) == before
+
+
+def test_a_stale_move_is_answered_with_the_seat_as_it_is_now(client, table):
+    game, seat, token = table
+    game.refresh_from_db()
+
+    # A move number the game has not reached: whatever the move, it is not made.
+    stale = post_move(
+        client, token, seat.id, {"action": {"kind": "end_trading"}, "expected_seq": game.seq + 1}
+    )
+
+    assert stale.status_code == 409
+    answer = stale.json()
+    assert answer["seq"] == game.seq
+    assert answer["page"]["seq"] == game.seq and answer["page"]["view"]["seat"] == seat.position
+
+
+def test_joining_a_game_twice_is_a_conflict(client, alice):
+    user, token = bot_account("joiner", scopes=("join",))
+    game = game_create(user=alice, edition="rio-grande", players=3, options={})
+    join = partial(
+        client.post,
+        f"/api/v1/games/{game.id}/join",
+        {},
+        content_type="application/json",
+        **bearer(token),
+    )
+    assert join().status_code == 200
+
+    again = join()
+
+    assert again.status_code == 409
+    assert again.json()["detail"] == "You already have a seat in this game."
 
 
 def test_a_legal_move_goes_through_the_pages_service_and_the_bots_answer(client, table):

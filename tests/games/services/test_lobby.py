@@ -3,7 +3,7 @@ from django.utils import translation
 
 from games import engine
 from games.models import Game, Move, Profile, Seat, Snapshot
-from games.refusals import NotAllowed, NotYourSeat, ServiceError
+from games.refusals import Conflict, NotAllowed, NotYourSeat, ServiceError
 from games.services.lobby import (
     game_add_bot,
     game_cancel,
@@ -109,7 +109,7 @@ def test_an_invitation_only_game_needs_the_invitation_token(alice, bob, carol):
 def test_nobody_joins_the_same_game_twice(open_game, bob):
     seat_join(game_id=open_game.id, user=bob)
 
-    with pytest.raises(NotAllowed, match="already have a seat"):
+    with pytest.raises(Conflict, match="already have a seat"):
         seat_join(game_id=open_game.id, user=bob)
 
 
