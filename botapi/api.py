@@ -129,15 +129,25 @@ class Invalid(Schema):
     detail: list[Problem]
 
 
-REFUSED = {
-    400: Refusal,
-    401: Refusal,
-    403: Refusal,
-    404: Refusal,
-    409: Refusal,
-    415: Refusal,
-    422: Invalid,
-    429: Refusal,
+def refusals(*statuses: int) -> dict:
+    """The refusals an operation may answer with: those it names, and the token's (401, and
+    429 past its rate)."""
+    return {status: Invalid if status == 422 else Refusal for status in (401, 429, *statuses)}
+
+
+# 429 says when to ask again.
+RETRY_AFTER = {
+    "responses": {
+        "429": {
+            "description": "Too many requests, or too many waiting at once.",
+            "headers": {
+                "Retry-After": {
+                    "description": "Seconds to wait before asking again.",
+                    "schema": {"type": "integer"},
+                }
+            },
+        }
+    }
 }
 # What a field's problem is, by pydantic's type of error; others are "not a value it takes".
 _PROBLEMS = {
@@ -237,37 +247,56 @@ def too_many_waits(request, error: ratelimit.TooManyWaits):
     return response
 
 
-@api.get("/me", response={200: Me, **REFUSED})
+@api.get("/me", response={200: Me, **refusals()}, openapi_extra=RETRY_AFTER)
 def me(request):
+    """The bot account's name at the table and the scopes of this token."""
     token: ApiToken = request.auth
     return {"name": token.user.profile.display_name, "scopes": token.scope_list}
 
 
-@api.get("/seats", response={200: list[Seat], **REFUSED})
+@api.get("/seats", response={200: list[Seat], **refusals(403)}, openapi_extra=RETRY_AFTER)
 def seats(request):
+    """The seats the bot account holds, each with whether the game waits for it now."""
     return selectors.seats_held(user=scoped(request, "play"))
 
 
-@api.get("/seats/{seat_id}", response={200: SeatPage, **REFUSED})
+@api.get(
+    "/seats/{seat_id}",
+    response={200: SeatPage, **refusals(403, 422)},
+    openapi_extra=RETRY_AFTER,
+)
 def seat(request, seat_id: int = Path(..., ge=1, le=ID_MAX)):
+    """A seat as its page shows it: the view (hand, prompt, legal moves), clocks and log."""
     held = selectors.seat_held(user=scoped(request, "play"), seat_id=seat_id)
     return selectors.seat_page(seat=held)
 
 
-@api.get("/seats/{seat_id}/events", response={200: SeatEvents, **REFUSED})
+@api.get(
+    "/seats/{seat_id}/events",
+    response={200: SeatEvents, **refusals(403, 422)},
+    openapi_extra=RETRY_AFTER,
+)
 def seat_events(
     request,
     seat_id: int = Path(..., ge=1, le=ID_MAX),
     after: int = Query(0, ge=-1, le=ID_MAX),
     wait: int = Query(selectors.WAIT_MAX, ge=0, le=selectors.WAIT_MAX),
 ):
+    """The seat's log lines after move `after`, as soon as a move is made (a long-poll of at
+    most `wait` seconds; at once on a game that is over). A token holds 4 waiting at most."""
     held = selectors.seat_held(user=scoped(request, "play"), seat_id=seat_id)
     with ratelimit.waiting(token_id=request.auth.pk, wait=wait) as allowed:
         return selectors.seat_events(seat=held, after=after, wait=allowed)
 
 
-@api.post("/seats/{seat_id}/moves", response={200: SeatPage, **REFUSED})
+@api.post(
+    "/seats/{seat_id}/moves",
+    response={200: SeatPage, **refusals(400, 403, 409, 415, 422)},
+    openapi_extra=RETRY_AFTER,
+)
 def seat_move(request, move: MoveIn, seat_id: int = Path(..., ge=1, le=ID_MAX)):
+    """A move of the seat, made on the game as it was at `expected_seq`, through the page's
+    own service; the seat as it is after it. A refusal changes nothing."""
     json_only(request)
     user = scoped(request, "play")
     held = selectors.seat_held(user=user, seat_id=seat_id)
@@ -288,13 +317,20 @@ def seat_move(request, move: MoveIn, seat_id: int = Path(..., ge=1, le=ID_MAX)):
     return selectors.seat_page(seat=held)
 
 
-@api.get("/invitations", response={200: list[OpenGame], **REFUSED})
+@api.get("/invitations", response={200: list[OpenGame], **refusals(403)}, openapi_extra=RETRY_AFTER)
 def invitations(request):
+    """The open games with a free seat that the bot account does not sit at."""
     return selectors.games_to_join(user=scoped(request, "join"))
 
 
-@api.post("/games/{game_id}/join", response={200: Seat, **REFUSED})
+@api.post(
+    "/games/{game_id}/join",
+    response={200: Seat, **refusals(400, 403, 404, 409, 415, 422)},
+    openapi_extra=RETRY_AFTER,
+)
 def game_join(request, join: JoinIn, game_id: int = Path(..., ge=1, le=ID_MAX)):
+    """A seat in an open game (with `token` from its invitation link where it is only for
+    people with the link)."""
     json_only(request)
     user = scoped(request, "join")
     held = seat_join(game_id=game_id, user=user, token=join.token)
