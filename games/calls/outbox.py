@@ -6,6 +6,7 @@ may know. The sending, once the transaction has committed, is `calls.mailing.out
 which builds the message (`games.mail.compose`).
 """
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from functools import partial
@@ -36,6 +37,8 @@ from games.models import (
 )
 from games.wording import locales
 
+log = logging.getLogger(__name__)
+
 # Mail about a seat a bot plays for is noise, except these.
 _TO_ABSENT = {"game_over", "bot_standing_in"}
 # Why a row that only a webhook, or only push, wanted was sent no mail.
@@ -51,6 +54,7 @@ CALLS = {"your_turn", "offer", "offer_accepted", "offer_declined", "plant_receiv
 # When a call held back for an open page looks again: once the page, unpolled, would no longer
 # count as open.
 LOOK_AGAIN = presence.PAGE_OPEN.total_seconds() + 5
+LOOK_LOST_AFTER = LOOK_AGAIN + 300
 # The mails an expansion's events cause, by event kind: each gives (seat, mail kind, context)
 # for the mails it wants (a value of a context may be a function that words it, called in the
 # recipient's language: see `reader_worded`). Filled by each expansion's web side when the app
@@ -167,7 +171,7 @@ def call_once_away(*, seat_id: int, now: datetime) -> Outbox | None:
     wait for them (`outbox_write`), once the page has closed: a player who leaves without a
     move is still called. Nothing if the game no longer waits for them, if they were called
     since, or if they are still at the page (then it looks again later)."""
-    cache.delete(_look_pending(seat_id))  # this is the look that was pending
+    cache.delete(_look_pending(seat_id))  # this is the look that was pending (away: no matter)
     seat = Seat.objects.select_related("game", "user__profile").filter(id=seat_id).first()
     game = seat.game if seat is not None else None
     if game is None or game.status != Game.Status.RUNNING or seat.user_id is None:
@@ -189,8 +193,15 @@ def call_once_away(*, seat_id: int, now: datetime) -> Outbox | None:
 def _look_again(seat: Seat) -> None:
     """Once the open page, if nothing polls it, no longer counts as open: `call_once_away`.
     One look pending a seat at most: each move of a busy game while the page stays open would
-    otherwise start one more, each looking again every half minute (a soak saw 35,000)."""
-    if cache.add(_look_pending(seat.id), True, timeout=LOOK_AGAIN):
+    otherwise start one more, each looking again every half minute (a soak saw 35,000). The
+    mark lasts until the look runs (it takes it away), however late a backlog makes it; one
+    lost with the broker's message goes after `LOOK_LOST_AFTER`."""
+    try:
+        pending = not cache.add(_look_pending(seat.id), True, timeout=LOOK_LOST_AFTER)
+    except Exception:  # noqa: BLE001 - the shared cache is away: look, unmarked
+        log.warning("the shared cache is away; a look at seat %s is not marked", seat.id)
+        pending = False
+    if not pending:
         task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat.id, countdown=LOOK_AGAIN)
 
 

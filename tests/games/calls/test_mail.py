@@ -6,6 +6,7 @@ from types import SimpleNamespace
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import time_machine
 from django.core import mail as sent_mail
 from django.forms.models import model_to_dict
 from django.test import Client
@@ -573,6 +574,18 @@ def test_a_page_left_open_while_the_game_moves_on_has_one_look_pending_not_one_a
             seat=Seat.objects.get(id=seat.id),
             game=game,
             seq=seq,
+            kind="waiting",
+            context=context,
+            now=timezone.now(),
+        )
+    assert later == [(task_queue.CALL_ONCE_AWAY, (seat.id,))]
+    # A backlog makes the look late: a move after its time still finds it pending.
+    with time_machine.travel(timezone.now() + timedelta(seconds=outbox.LOOK_AGAIN + 60)):
+        Seat.objects.filter(id=seat.id).update(last_seen_at=timezone.now())  # still there
+        outbox.outbox_write(
+            seat=Seat.objects.get(id=seat.id),
+            game=game,
+            seq=105,
             kind="waiting",
             context=context,
             now=timezone.now(),
