@@ -352,7 +352,8 @@ CELERY_WORKER_REDIRECT_STDOUTS = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # A schedule file that fails is logged, not the end of the beat (bohnanza_site/beat_schedule.py).
 CELERY_BEAT_SCHEDULER = "bohnanza_site.beat_schedule:KeptSchedule"
-# The sweeps expire unrun after one period, so a worker that was down does not run a backlog.
+# The sweeps expire unrun after a few periods (the deadlines' after three, so one that waited
+# behind a long task still runs), so a worker that was down does not run a backlog.
 _SWEEP = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))
 _FLUSH = float(os.environ.get("OUTBOX_FLUSH_SECONDS", "30"))
 # A last sweep older than this many seconds says the beat or the workers have stopped (/health).
@@ -363,7 +364,7 @@ CELERY_BEAT_SCHEDULE = {
     "deadlines-sweep": {
         "task": "games.tasks.deadlines_sweep_task",
         "schedule": _SWEEP,
-        "options": {"expires": _SWEEP},
+        "options": {"expires": 3 * _SWEEP},
     },
     "reminders": {
         "task": "games.tasks.reminders_task",

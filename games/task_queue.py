@@ -28,6 +28,8 @@ PUSH_DELIVER = "games.tasks.push_deliver_task"
 DIGEST_SEND = "games.tasks.digest_send_task"
 BOARDS_RENDER = "games.tasks.boards_render_task"
 CALL_ONCE_AWAY = "games.tasks.call_once_away_task"
+# The beat's, queued again by a sweep that left due rows.
+DEADLINES_SWEEP = "games.tasks.deadlines_sweep_task"
 
 
 def after_commit(job: str, *args, countdown: float = 0) -> None:

@@ -90,7 +90,7 @@ def invitation_send_task(game_id: int, address: str) -> None:
     invitation_send(game_id=game_id, address=address)
 
 
-@shared_task
+@shared_task(name=task_queue.DEADLINES_SWEEP)
 def deadlines_sweep_task() -> None:
     deadlines_sweep()
 

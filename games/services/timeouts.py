@@ -33,21 +33,27 @@ def deadlines_sweep(*, now: datetime | None = None) -> int:
     """Expire the due deadlines; returns how many made automatic moves. Sweeps may run at the
     same time (beat fires again while one is slow, or two workers take it) and read the same
     due rows: `deadline_expire` claims each row in the transaction that expires it, so the
-    second sweep to reach a row finds it claimed and leaves it."""
+    second sweep to reach a row finds it claimed and leaves it. A sweep that leaves due rows
+    (more than a batch, or more than its time) queues the next at once: under load the rows
+    are worked off back to back, not a batch each period."""
     now = now or timezone.now()
     due = list(
         Deadline.objects.filter(done=False, due_at__lte=now)
         .order_by("due_at")
         .values_list("id", flat=True)[:SWEEP_BATCH]
     )
-    expired = 0
+    expired = looked = failed = 0
     for deadline_id in for_a_while(due):
+        looked += 1
         try:
             expired += bool(deadline_expire(deadline_id=deadline_id, now=now))
         except Exception:
             # One broken game must not stop the others' timeouts; the next sweep tries again.
+            failed += 1
             log.exception("deadline %s could not be expired", deadline_id)
     _swept(now)
+    if (looked < len(due) or len(due) == SWEEP_BATCH) and looked > failed:
+        task_queue.after_commit(task_queue.DEADLINES_SWEEP)
     return expired
 
 

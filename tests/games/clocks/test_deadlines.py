@@ -96,6 +96,21 @@ def second_game_due(alice, bob, carol):
     return game
 
 
+def test_a_sweep_that_leaves_due_rows_queues_the_next_at_once(
+    started_game, alice, bob, carol, monkeypatch, eager_celery, django_capture_on_commit_callbacks
+):
+    [deadline] = open_deadlines(started_game)
+    pass_deadline(deadline)
+    other_game = second_game_due(alice, bob, carol)
+    monkeypatch.setattr(timeouts, "SWEEP_BATCH", 1)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        deadlines_sweep()  # one row, then the next sweep, queued at once, the other
+
+    assert [move.kind for move in system_moves(started_game)] == ["plant", "stop_planting"]
+    assert [move.kind for move in system_moves(other_game)] == ["plant", "stop_planting"]
+
+
 def test_two_sweeps_reading_the_same_due_rows_expire_each_deadline_once(
     started_game, alice, bob, carol, monkeypatch
 ):
@@ -384,9 +399,7 @@ def test_a_vacation_resets_with_the_new_year(started_game):
 def test_a_fast_game_hands_a_seat_to_a_bot_after_the_two_timeouts_its_preset_allows(
     alice, bob, carol
 ):
-    game = game_create(
-        user=alice, edition="rio-grande", players=3, options={}, time_control="fast"
-    )
+    game = game_create(user=alice, edition="rio-grande", players=3, options={}, time_control="fast")
     for user in (bob, carol):
         seat_join(game_id=game.id, user=user)
     game = game_start(game_id=game.id, user=alice)
@@ -409,9 +422,7 @@ def test_a_fast_game_hands_a_seat_to_a_bot_after_the_two_timeouts_its_preset_all
 
 
 def test_the_fast_preset_adds_twenty_seconds_a_move(alice):
-    game = game_create(
-        user=alice, edition="rio-grande", players=3, options={}, time_control="fast"
-    )
+    game = game_create(user=alice, edition="rio-grande", players=3, options={}, time_control="fast")
 
     assert timecontrol.bank_after_move(game, Seat(bank=timedelta(seconds=5)), timedelta(0)) == (
         timedelta(seconds=25)
@@ -420,9 +431,7 @@ def test_the_fast_preset_adds_twenty_seconds_a_move(alice):
 
 def test_a_time_control_that_is_not_offered_is_refused(alice):
     with pytest.raises(ServiceError, match="time controls offered"):
-        game_create(
-            user=alice, edition="rio-grande", players=3, options={}, time_control="blitz"
-        )
+        game_create(user=alice, edition="rio-grande", players=3, options={}, time_control="blitz")
 
 
 def test_a_player_who_moves_again_is_back_without_reclaiming(started_game):
