@@ -105,6 +105,8 @@ def parse(line: str, view: dict, hand: list[int], numbered: list[str]) -> dict:
         raise not_a_move(line)
     # Kinds sharing a word ("end": of trading, of the Duel's turn): the one open now.
     open_now = {move["kind"] for move in view["legal"]}
+    if verb == "take" and "take" not in open_now and "accept" in open_now:
+        kinds = move_words.by_verb("accept")  # "nimm 3", "prendre 3": an offer made to them
     chosen = next((kind for kind in kinds if kind.kind in open_now), kinds[0])
     return chosen.read(rest, view, hand)
 

@@ -155,11 +155,17 @@ def in_english(words: list[str], language: str) -> list[str]:
             english.append(said)
     if len(english) > 1 and words[-1] in _PARTICLES.get(language, ()):
         english.pop()  # the particle, read as itself: no table has it
+    if english and words[-1] in table and english[-1] in COMMAND_VERBS:
+        # A verb of the reader's own, written last ("Angebot 1 annehmen"): it leads.
+        return [english[-1], *english[:-1]]
+    if english and english[0] in (YES, NO):
+        return english[:1]  # "Ja, gerne!": the yes is the answer
     return _verb_first(english)
 
 
 def _verb_first(words: list[str]) -> list[str]:
-    """A verb written last, after what it acts on ("Feld 2 ernten"), first."""
+    """A verb written after what it acts on ("Feld 2 ernten"), first; a line led by a number
+    (one copied from the mail's list) is left as it is."""
     if not words or words[0] in COMMAND_VERBS or words[0].isdigit():
         return words
     verbs = [index for index, word in enumerate(words) if word in COMMAND_VERBS]

@@ -59,9 +59,7 @@ def test_a_planting_written_in_the_readers_language_is_played(table, language):
     ("language", "line"),
     [("de", "Hallo,\n\nNr. 1 bitte.\n\nDanke, Bruno"), ("fr", "n° 1"), ("nl", "#1"), ("it", "1.")],
 )
-def test_a_number_written_as_people_write_numbers_makes_the_move_it_numbers(
-    table, language, line
-):
+def test_a_number_written_as_people_write_numbers_makes_the_move_it_numbers(table, language, line):
     player, message = called_in(table, language)
     before = fresh(table).seq
 
@@ -71,7 +69,20 @@ def test_a_number_written_as_people_write_numbers_makes_the_move_it_numbers(
     assert fresh(table).seq > before
 
 
-@pytest.mark.parametrize(("language", "yes"), [("de", "Ja"), ("fr", "Oui."), ("en", "yes")])
+@pytest.mark.parametrize(
+    ("language", "yes"),
+    [
+        ("de", "Ja"),
+        ("de", "Ja, gerne!"),
+        ("fr", "Oui."),
+        ("fr", "Oui, merci !"),
+        ("en", "yes"),
+        ("de", "Angebot {offer} annehmen"),
+        ("de", "nimm {offer}"),
+        ("fr", "accepter l'offre {offer}"),
+        ("nl", "neem {offer}"),
+    ],
+)
 def test_a_yes_to_a_gift_takes_it(table, language, yes):
     active, message = trading(table)
     receiver, _ = others(table, active)
@@ -82,6 +93,7 @@ def test_a_yes_to_a_gift_takes_it(table, language, yes):
     outbox_flush(older_than=timedelta(0))
     gift = last_mail_to(receiver)
     before = fresh(table).seq
+    yes = yes.format(offer=next(iter(state_of(table).offers)))
 
     outcome = reply_receive(raw=reply(gift, yes))
 
