@@ -59,12 +59,14 @@ def test_a_player_renames_themselves_on_the_preferences_page(client, alice, bob)
 
 
 def test_players_without_a_chosen_name_get_one_of_their_own(django_user_model):
-    first = django_user_model.objects.create_user(username="a1", email="sam@one.example")
-    second = django_user_model.objects.create_user(username="a2", email="sam@two.example")
+    chose = django_user_model.objects.create_user(username="c1", email="chose@one.example")
+    profile_get_or_create(user=chose, display_name="sam")
+    first = django_user_model.objects.create_user(username="sam", email="x1@one.example")
+    second = django_user_model.objects.create_user(username="pat", email="pat@two.example")
 
     names = [profile_get_or_create(user=user).display_name for user in (first, second)]
 
-    assert names == ["sam", "sam 2"]
+    assert names == ["sam 2", "pat"]  # the user name, made unique; never the address
 
 
 def test_wrong_passwords_from_one_client_do_not_lock_the_owner_out_elsewhere(client, alice):
