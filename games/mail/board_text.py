@@ -76,6 +76,10 @@ def _offer_line(offer: dict, names: list[str]) -> str:
     )
 
 
+# A turn plan for the rest of this turn that needs no card named: the lines to copy.
+WHOLE_TURN = "plan plant obvious harvest best faceup offer trading passed kept"
+
+
 def book_text(view: dict) -> str:
     """The trade book as the seat sees it: the standing offers (another seat's cards by their
     bean only), each with the command that withdraws or takes it when the seat may, the seat's
@@ -101,6 +105,15 @@ def book_text(view: dict) -> str:
         if plan
         else _("You have no turn plan.")
     )
+    if not plan and view["seat"] == view["active"] and view["phase"] == "plant":
+        lines.append(
+            _(
+                "Your whole turn in one reply, to copy and change: {plan} (your front card "
+                "where it obviously goes, the field that earns most harvested if it fits none, "
+                "the face-up cards you cannot use offered, trading ended once all have passed, "
+                "the kept cards planted)."
+            ).format(plan=WHOLE_TURN)
+        )
     if part["may_pass"]:
         lines.append(_("You may pass for this trading phase: write “pass”."))
     if part["may_stand"]:

@@ -10,10 +10,11 @@ from games import engine
 from games.calls.mailing import outbox_flush
 from games.engine.beans import bean_name
 from games.engine.book.part import BEST_HARVEST
+from games.mail.board_text import WHOLE_TURN
 from mailplay.services import reply_receive
 from tests.helpers import fresh, state_of
 
-from .helpers import awaited, board_mail, last_mail_to, reply
+from .helpers import awaited, board_mail, first_call, last_mail_to, reply
 
 pytestmark = pytest.mark.django_db
 
@@ -117,6 +118,23 @@ def test_a_standing_offer_posted_while_the_active_player_trades_calls_them_to_ta
 
 def carol_of(table, active, bob):
     return next(user for user in others(table, active) if user != bob)
+
+
+def test_the_call_of_a_players_turn_offers_the_whole_turn_in_one_line_and_it_plays(table):
+    active, message = first_call(table)
+    assert WHOLE_TURN in message.body
+    before = fresh(table).seq
+
+    outcome = reply_receive(raw=reply(message, WHOLE_TURN))
+
+    assert outcome == f"played: {WHOLE_TURN}"
+    # The plan played on at once: the front card planted, the face-up cards turned up, and
+    # trading goes on until all have passed (the others here are away: at once).
+    state = state_of(table)
+    position = fresh(table).seats.get(user=active).position
+    assert fresh(table).moves.get(seq=before + 1).kind == "plan"
+    assert (state.phase, state.active) != ("plant", position)
+    assert any(field for field in state.fields[position])
 
 
 def test_a_standing_offer_asking_beans_is_paid_with_the_suggested_cards(table):
