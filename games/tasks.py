@@ -42,9 +42,9 @@ def bot_move_task(game_id: int, seq: int) -> None:
 
 
 @shared_task(name=task_queue.CALL_ONCE_AWAY)
-def call_once_away_task(seat_id: int) -> None:
+def call_once_away_task(seat_id: int, look: str = "") -> None:
     with transaction.atomic():
-        call_once_away(seat_id=seat_id, now=timezone.now())
+        call_once_away(seat_id=seat_id, now=timezone.now(), look=look)
 
 
 @shared_task(name=task_queue.BOARDS_RENDER)

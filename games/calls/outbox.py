@@ -6,7 +6,9 @@ may know. The sending, once the transaction has committed, is `calls.mailing.out
 which builds the message (`games.mail.compose`).
 """
 
+import contextlib
 import logging
+import secrets
 from collections.abc import Callable
 from datetime import datetime
 from functools import partial
@@ -166,22 +168,25 @@ def _written(
     return row
 
 
-def call_once_away(*, seat_id: int, now: datetime) -> Outbox | None:
+def call_once_away(*, seat_id: int, now: datetime, look: str = "") -> Outbox | None:
     """The call a player was not sent because their game page was open as the game came to
     wait for them (`outbox_write`), once the page has closed: a player who leaves without a
     move is still called. Nothing if the game no longer waits for them, if they were called
-    since, or if they are still at the page (then it looks again later)."""
-    cache.delete(_look_pending(seat_id))  # this is the look that was pending (away: no matter)
+    since, or if they are still at the page (then it looks again later). `look` names the
+    seat's one pending look (`_look_again`); another is a stray, and ends here."""
+    if not _the_pending_look(seat_id, look):
+        return None
     seat = Seat.objects.select_related("game", "user__profile").filter(id=seat_id).first()
     game = seat.game if seat is not None else None
     if game is None or game.status != Game.Status.RUNNING or seat.user_id is None:
-        return None
+        return _looked(seat_id)
     state = engine.from_dict(game.state)
     if seat.position not in engine.to_call(state) or not seat.back_since(seat.mailed_at):
-        return None
+        return _looked(seat_id)
     if presence.page_open(seat, now):
-        _look_again(seat)
+        _look_later(seat_id, look)  # still there: the same look, again later
         return None
+    _looked(seat_id)
     with locales.reader(Profile.of(seat.user)):
         context = _context(game, state, seat, "waiting", {}, game.seq)
         deadline = Deadline.objects.filter(seat=seat, done=False).order_by("due_at").first()
@@ -192,20 +197,42 @@ def call_once_away(*, seat_id: int, now: datetime) -> Outbox | None:
 
 def _look_again(seat: Seat) -> None:
     """Once the open page, if nothing polls it, no longer counts as open: `call_once_away`.
-    One look pending a seat at most: each move of a busy game while the page stays open would
-    otherwise start one more, each looking again every half minute (a soak saw 35,000). The
-    mark lasts until the look runs (it takes it away), however late a backlog makes it; one
-    lost with the broker's message goes after `LOOK_LOST_AFTER`."""
+    One look a seat at most, named in the shared cache: each move of a busy game while the
+    page stays open would otherwise start one more, each looking again every half minute (the
+    soaks saw 20,000 to 35,000). A look still finding the page open goes on as itself; the
+    name lasts until the look ends, or `LOOK_LOST_AFTER` for one lost with its message."""
+    look = secrets.token_hex(8)
     try:
-        pending = not cache.add(_look_pending(seat.id), True, timeout=LOOK_LOST_AFTER)
-    except Exception:  # noqa: BLE001 - the shared cache is away: look, unmarked
-        log.warning("the shared cache is away; a look at seat %s is not marked", seat.id)
-        pending = False
-    if not pending:
-        task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat.id, countdown=LOOK_AGAIN)
+        started = cache.add(_look_key(seat.id), look, timeout=LOOK_LOST_AFTER)
+    except Exception:  # noqa: BLE001 - the shared cache is away: look, unnamed
+        log.warning("the shared cache is away; a look at seat %s is not named", seat.id)
+        started, look = True, ""
+    if started:
+        task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat.id, look, countdown=LOOK_AGAIN)
 
 
-def _look_pending(seat_id: int) -> str:
+def _look_later(seat_id: int, look: str) -> None:
+    with contextlib.suppress(Exception):  # the shared cache is away: the look goes on anyway
+        cache.touch(_look_key(seat_id), LOOK_LOST_AFTER)
+    task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat_id, look, countdown=LOOK_AGAIN)
+
+
+def _the_pending_look(seat_id: int, look: str) -> bool:
+    """Whether `look` is the seat's pending one (an unnamed look, from before names or while
+    the shared cache was away, counts when no other is named)."""
+    try:
+        named = cache.get(_look_key(seat_id))
+    except Exception:  # noqa: BLE001 - the shared cache is away: every look counts
+        return True
+    return named == look if named else not look
+
+
+def _looked(seat_id: int) -> None:
+    """The seat's look has ended: the next hold starts a new one."""
+    cache.delete(_look_key(seat_id))
+
+
+def _look_key(seat_id: int) -> str:
     return f"calls:look-again:{seat_id}"
 
 

@@ -3,6 +3,7 @@
 import smtplib
 import ssl
 import subprocess
+from contextlib import contextmanager
 
 import pytest
 
@@ -17,12 +18,21 @@ from .helpers import awaited, last_mail_to, reply
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.parametrize("lmtp", [False, True])
-def test_the_receiver_takes_a_reply_for_our_address_only_and_it_is_played(table, lmtp):
+@contextmanager
+def receiving(**options):
+    """The receiver on a free port of this machine while the block runs; its port."""
     port = free_port()
-    receiver = ReplyReceiver(host="127.0.0.1", port=port, lmtp=lmtp)
+    receiver = ReplyReceiver(host="127.0.0.1", port=port, **options)
     receiver.start()
     try:
+        yield port
+    finally:
+        receiver.stop()
+
+
+@pytest.mark.parametrize("lmtp", [False, True])
+def test_the_receiver_takes_a_reply_for_our_address_only_and_it_is_played(table, lmtp):
+    with receiving(lmtp=lmtp) as port:
         player = awaited(table)
         message = last_mail_to(player)
         before = Game.objects.get(pk=table.pk).seq
@@ -38,8 +48,6 @@ def test_the_receiver_takes_a_reply_for_our_address_only_and_it_is_played(table,
         wait_until(lambda: Game.objects.get(pk=table.pk).seq == before + 1, 10, what="the move")
         assert InboundReply.objects.get().outcome == "played: 1"
         assert last_mail_to(player).subject.startswith("Played")  # still its move: the board
-    finally:
-        receiver.stop()
 
 
 def test_a_reply_that_cannot_be_queued_is_left_with_the_sender_to_try_again(table, monkeypatch):
@@ -47,10 +55,7 @@ def test_a_reply_that_cannot_be_queued_is_left_with_the_sender_to_try_again(tabl
         raise ConnectionError("Error 111 connecting to the broker")
 
     monkeypatch.setattr("mailplay.receiver.queue_reply", queue_down)
-    port = free_port()
-    receiver = ReplyReceiver(host="127.0.0.1", port=port)
-    receiver.start()
-    try:
+    with receiving() as port:
         player = awaited(table)
         message = last_mail_to(player)
         with (
@@ -60,18 +65,11 @@ def test_a_reply_that_cannot_be_queued_is_left_with_the_sender_to_try_again(tabl
             client.sendmail(player.email, [message.reply_to[0]], reply(message, "1"))
         assert refused.value.smtp_code == 451  # temporary: the sending server retries later
         assert Game.objects.get(pk=table.pk).seq == table.seq
-    finally:
-        receiver.stop()
 
 
-def test_a_reply_over_the_size_limit_is_refused_as_it_comes_and_nothing_is_read(
-    table, settings
-):
+def test_a_reply_over_the_size_limit_is_refused_as_it_comes_and_nothing_is_read(table, settings):
     settings.MAIL_RECEIVER_MAX_BYTES = 1024 * 1024
-    port = free_port()
-    receiver = ReplyReceiver(host="127.0.0.1", port=port)
-    receiver.start()
-    try:
+    with receiving() as port:
         player = awaited(table)
         message = last_mail_to(player)
         huge = reply(message, "1\n" + "beans " * 300_000)  # some 1.8 MB
@@ -83,8 +81,6 @@ def test_a_reply_over_the_size_limit_is_refused_as_it_comes_and_nothing_is_read(
         assert "552" in str(refused.value)  # for good: its sender's server bounces it
         assert not InboundReply.objects.exists()
         assert Game.objects.get(pk=table.pk).seq == table.seq
-    finally:
-        receiver.stop()
 
 
 def test_with_a_certificate_the_receiver_offers_starttls_and_a_reply_sent_over_it_is_played(
@@ -111,10 +107,7 @@ def test_with_a_certificate_the_receiver_offers_starttls_and_a_reply_sent_over_i
         check=True,
         capture_output=True,
     )
-    port = free_port()
-    receiver = ReplyReceiver(host="127.0.0.1", port=port, cert=str(cert), key=str(key))
-    receiver.start()
-    try:
+    with receiving(cert=str(cert), key=str(key)) as port:
         player = awaited(table)
         message = last_mail_to(player)
         before = Game.objects.get(pk=table.pk).seq
@@ -127,17 +120,9 @@ def test_with_a_certificate_the_receiver_offers_starttls_and_a_reply_sent_over_i
             client.sendmail(player.email, [message.reply_to[0]], reply(message, "1"))
 
         wait_until(lambda: Game.objects.get(pk=table.pk).seq == before + 1, 10, what="the move")
-    finally:
-        receiver.stop()
 
 
 def test_without_a_certificate_the_receiver_offers_no_starttls():
-    port = free_port()
-    receiver = ReplyReceiver(host="127.0.0.1", port=port)
-    receiver.start()
-    try:
-        with smtplib.SMTP("127.0.0.1", port) as client:
-            client.ehlo()
-            assert not client.has_extn("starttls")
-    finally:
-        receiver.stop()
+    with receiving() as port, smtplib.SMTP("127.0.0.1", port) as client:
+        client.ehlo()
+        assert not client.has_extn("starttls")

@@ -210,43 +210,45 @@ def test_a_muted_game_and_an_open_page_get_no_mail(started_game):
     assert rows(game, "offer") == []
 
 
+@pytest.fixture
+def later(monkeypatch) -> list:
+    """The jobs queued after a commit, as (job, args), not run."""
+    queued = []
+    monkeypatch.setattr(
+        task_queue, "after_commit", lambda job, *args, countdown=0: queued.append((job, args))
+    )
+    return queued
+
+
 def test_a_player_whose_page_closed_just_before_their_turn_is_called_once_it_counts_closed(
-    started_game, monkeypatch
+    started_game, later
 ):
     game = started_game
     state = state_of(game)
     following = (state.active + 1) % state.players
     seat = Seat.objects.get(game=game, position=following)
-    later = []
-    monkeypatch.setattr(
-        task_queue, "after_commit", lambda job, *args, countdown=0: later.append((job, args))
-    )
     # Their page was open until 10 s ago: as their turn begins, it still counts as open.
     closed = timezone.now() - timedelta(seconds=10)
     Seat.objects.filter(id=seat.id).update(last_seen_at=closed)
     game = play_until(game, lambda state: state.active == following)
 
     assert [row for row in rows(game) if row.user == seat.user] == []
-    assert (task_queue.CALL_ONCE_AWAY, (seat.id,)) in later
+    [look] = looks(later, seat)
     # The look queued for when the page no longer counts as open calls them.
-    row = outbox.call_once_away(seat_id=seat.id, now=closed + presence.PAGE_OPEN)
+    row = outbox.call_once_away(seat_id=seat.id, now=closed + presence.PAGE_OPEN, look=look)
     assert (row.user, row.kind) == (seat.user, "waiting")
     assert "waits for you" in compose.subject_of(row)
     # Called once: a second look finds them called and not back since.
     assert outbox.call_once_away(seat_id=seat.id, now=timezone.now()) is None
 
 
-def test_a_player_still_at_the_page_is_not_called_and_looked_at_again(started_game, monkeypatch):
+def test_a_player_still_at_the_page_is_not_called_and_looked_at_again(started_game, later):
     game = started_game
     seat = Seat.objects.get(game=game, position=state_of(game).active)
-    later = []
-    monkeypatch.setattr(
-        task_queue, "after_commit", lambda job, *args, countdown=0: later.append((job, args))
-    )
     Seat.objects.filter(id=seat.id).update(last_seen_at=timezone.now())
 
     assert outbox.call_once_away(seat_id=seat.id, now=timezone.now()) is None
-    assert later == [(task_queue.CALL_ONCE_AWAY, (seat.id,))]
+    assert looks(later, seat) == [""]  # a look queued before looks were named goes on
     assert rows(game, "waiting") == []
 
 
@@ -558,14 +560,10 @@ def test_a_row_written_without_the_turn_tells_the_games_turn_in_its_subject(star
 
 
 def test_a_page_left_open_while_the_game_moves_on_has_one_look_pending_not_one_a_move(
-    started_game, monkeypatch
+    started_game, later
 ):
     game = started_game
     seat = Seat.objects.get(game=game, position=state_of(game).active)
-    later = []
-    monkeypatch.setattr(
-        task_queue, "after_commit", lambda job, *args, countdown=0: later.append((job, args))
-    )
     Seat.objects.filter(id=seat.id).update(last_seen_at=timezone.now())
     context = common_context(game, state_of(game), seat.position)
 
@@ -578,7 +576,7 @@ def test_a_page_left_open_while_the_game_moves_on_has_one_look_pending_not_one_a
             context=context,
             now=timezone.now(),
         )
-    assert later == [(task_queue.CALL_ONCE_AWAY, (seat.id,))]
+    [look] = looks(later, seat)
     # A backlog makes the look late: a move after its time still finds it pending.
     with time_machine.travel(timezone.now() + timedelta(seconds=outbox.LOOK_AGAIN + 60)):
         Seat.objects.filter(id=seat.id).update(last_seen_at=timezone.now())  # still there
@@ -590,8 +588,16 @@ def test_a_page_left_open_while_the_game_moves_on_has_one_look_pending_not_one_a
             context=context,
             now=timezone.now(),
         )
-    assert later == [(task_queue.CALL_ONCE_AWAY, (seat.id,))]
+    assert looks(later, seat) == [look]
 
-    # The look runs, finds the page still open, and leaves one look pending again.
-    assert outbox.call_once_away(seat_id=seat.id, now=timezone.now()) is None
-    assert later == [(task_queue.CALL_ONCE_AWAY, (seat.id,))] * 2
+    # The look runs, finds the page still open, and goes on as itself; a stray one ends.
+    assert outbox.call_once_away(seat_id=seat.id, now=timezone.now(), look=look) is None
+    assert outbox.call_once_away(seat_id=seat.id, now=timezone.now(), look="stray") is None
+    assert looks(later, seat) == [look, look]
+
+
+def looks(later: list, seat) -> list[str]:
+    """The names of the looks queued at the seat."""
+    return [
+        args[1] for job, args in later if job == task_queue.CALL_ONCE_AWAY and args[0] == seat.id
+    ]
