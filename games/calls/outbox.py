@@ -184,7 +184,7 @@ def call_once_away(*, seat_id: int, now: datetime, look: str = "") -> Outbox | N
     if seat.position not in engine.to_call(state) or not seat.back_since(seat.mailed_at):
         return _looked(seat_id)
     if presence.page_open(seat, now):
-        _look_later(seat_id, look)  # still there: the same look, again later
+        _look_later(seat_id)  # still there: the look goes on, renamed
         return None
     _looked(seat_id)
     with locales.reader(Profile.of(seat.user)):
@@ -199,8 +199,9 @@ def _look_again(seat: Seat) -> None:
     """Once the open page, if nothing polls it, no longer counts as open: `call_once_away`.
     One look a seat at most, named in the shared cache: each move of a busy game while the
     page stays open would otherwise start one more, each looking again every half minute (the
-    soaks saw 20,000 to 35,000). A look still finding the page open goes on as itself; the
-    name lasts until the look ends, or `LOOK_LOST_AFTER` for one lost with its message."""
+    soaks saw 20,000 to 35,000). A look still finding the page open goes on under a new name,
+    so a copy of it (the broker gives a task due later than its visibility timeout again) is a
+    stray and ends; the name lasts until the look ends, or `LOOK_LOST_AFTER` for a lost one."""
     look = secrets.token_hex(8)
     try:
         started = cache.add(_look_key(seat.id), look, timeout=LOOK_LOST_AFTER)
@@ -211,9 +212,10 @@ def _look_again(seat: Seat) -> None:
         task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat.id, look, countdown=LOOK_AGAIN)
 
 
-def _look_later(seat_id: int, look: str) -> None:
-    with contextlib.suppress(Exception):  # the shared cache is away: the look goes on anyway
-        cache.touch(_look_key(seat_id), LOOK_LOST_AFTER)
+def _look_later(seat_id: int) -> None:
+    look = secrets.token_hex(8)
+    with contextlib.suppress(Exception):  # the shared cache is away: the look goes on unnamed
+        cache.set(_look_key(seat_id), look, timeout=LOOK_LOST_AFTER)
     task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat_id, look, countdown=LOOK_AGAIN)
 
 
