@@ -105,7 +105,10 @@ def book_text(view: dict) -> str:
         if plan
         else _("You have no turn plan.")
     )
-    if not plan and view["seat"] == view["active"] and view["phase"] == "plant":
+    # At the start of the reader's own turn: the front card of the hand is theirs to plant.
+    front = view["hand"][0]["id"] if view["hand"] else None
+    planting = any(move["kind"] == "plant" and move["card"] == front for move in view["legal"])
+    if not plan and view["seat"] == view["active"] and planting:
         lines.append(
             _(
                 "Your whole turn in one reply, to copy and change: {plan} (your front card "
