@@ -2,17 +2,21 @@
 through this, which starts it again whenever it dies, after a short wait that grows while it
 keeps dying (1, 2, 5, 10, then 30 s; back to 1 s once it has run a minute).
 
-The file-system broker keeps each message in a file of its own. One that cannot be read (a file
-a crash left half written) stops the worker at once with an "Unrecoverable error", and would
-again at each start: before each start, message files that do not hold JSON are moved aside
-(to `broken/` beside the queue's folder), each with a line saying so. Files younger than a few
-seconds are left alone: they may be being written.
+A worker killed outright leaves its pool's processes behind; they are killed with it (the
+worker runs in a process group of its own). The file-system broker keeps each message in a
+file of its own. One that cannot be read (a file a crash left half written) stops the worker
+at once with an "Unrecoverable error", and would again at each start: before each start,
+message files that do not hold JSON are moved aside (to `broken/` beside the queue's folder),
+each with a line saying so. Files younger than a few seconds are left alone: they may be being
+written.
 
     python -m bohnanza_site.supervised_worker [--queue-folder DIR] [celery worker options]
 """
 
 import argparse
+import contextlib
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -63,8 +67,12 @@ def supervise(command: list[str], queue: Path | None) -> int:
         if queue is not None:
             set_aside_unreadable(queue)
         started = time.monotonic()
-        state["child"] = subprocess.Popen(command)
+        # In a group of its own: a worker killed outright leaves its pool's processes behind,
+        # and they go with it here.
+        state["child"] = subprocess.Popen(command, start_new_session=True)
         status = state["child"].wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(state["child"].pid, signal.SIGKILL)
         if state["stopping"]:
             return status
         dying = 0 if time.monotonic() - started > RAN_LONG_ENOUGH else dying + 1
