@@ -93,7 +93,9 @@ def test_four_players_sign_up_play_the_season_and_see_the_final_table(
     assert {name: got for name, got, _ in shown} == points
     assert [got for _, got, _ in shown] == sorted(points.values(), reverse=True)
     assert [place for _, _, place in shown] == sorted(place for _, _, place in shown)
-    assert shown[0][2] == 1 and len(set(points.values())) > 1
+    # The games' seeds are drawn at the season's start: now and then all four end level on
+    # points (CI saw 8, 8, 8, 8), and the table's other tie-breaks order them.
+    assert shown[0][2] == 1
     expect(alice.locator(".schedule li")).to_have_count(4)
     expect(alice.locator(".schedule")).not_to_contain_text("waiting for")
     shoot(alice, "league-season-final-table")
