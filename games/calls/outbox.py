@@ -6,7 +6,6 @@ may know. The sending, once the transaction has committed, is `calls.mailing.out
 which builds the message (`games.mail.compose`).
 """
 
-import contextlib
 import logging
 import secrets
 from collections.abc import Callable
@@ -202,21 +201,24 @@ def _look_again(seat: Seat) -> None:
     soaks saw 20,000 to 35,000). A look still finding the page open goes on under a new name,
     so a copy of it (the broker gives a task due later than its visibility timeout again) is a
     stray and ends; the name lasts until the look ends, or `LOOK_LOST_AFTER` for a lost one."""
-    look = secrets.token_hex(8)
-    try:
-        started = cache.add(_look_key(seat.id), look, timeout=LOOK_LOST_AFTER)
-    except Exception:  # noqa: BLE001 - the shared cache is away: look, unnamed
-        log.warning("the shared cache is away; a look at seat %s is not named", seat.id)
-        started, look = True, ""
-    if started:
-        task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat.id, look, countdown=LOOK_AGAIN)
+    _queued_look(seat.id, cache.add)  # none while another is named
 
 
 def _look_later(seat_id: int) -> None:
+    _queued_look(seat_id, cache.set)  # the running look goes on, under a new name
+
+
+def _queued_look(seat_id: int, name) -> None:
+    """A look queued under a new name that `name` (the cache's add or set) gave the seat; one
+    unnamed where the shared cache is away (it counts while no other is named)."""
     look = secrets.token_hex(8)
-    with contextlib.suppress(Exception):  # the shared cache is away: the look goes on unnamed
-        cache.set(_look_key(seat_id), look, timeout=LOOK_LOST_AFTER)
-    task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat_id, look, countdown=LOOK_AGAIN)
+    try:
+        named = name(_look_key(seat_id), look, timeout=LOOK_LOST_AFTER) is not False
+    except Exception:  # noqa: BLE001
+        log.warning("the shared cache is away; a look at seat %s is not named", seat_id)
+        named, look = True, ""
+    if named:
+        task_queue.after_commit(task_queue.CALL_ONCE_AWAY, seat_id, look, countdown=LOOK_AGAIN)
 
 
 def _the_pending_look(seat_id: int, look: str) -> bool:

@@ -17,5 +17,9 @@ def sweep_behind(*, now: datetime) -> timedelta | None:
 
 def workers_stopped(*, now: datetime) -> bool:
     """Whether the sweep is older than `BEAT_STALE_AFTER` (or never ran)."""
-    behind = sweep_behind(now=now)
+    return stale(sweep_behind(now=now))
+
+
+def stale(behind: timedelta | None) -> bool:
+    """Whether a sweep this long ago (None: never) says the background work has stopped."""
     return behind is None or behind > timedelta(seconds=settings.BEAT_STALE_AFTER)
