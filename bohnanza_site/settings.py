@@ -376,15 +376,10 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": _FLUSH,
         "options": {"expires": _FLUSH},
     },
-    # Webhook deliveries whose back-off has ended (see games/calls/webhooks.py).
-    "webhooks-retry": {
-        "task": "games.tasks.webhooks_retry_task",
-        "schedule": 60.0,
-        "options": {"expires": 60},
-    },
-    # Pushes whose back-off, or their player's quiet hours, have ended (games/calls/push.py).
-    "pushes-retry": {
-        "task": "games.tasks.pushes_retry_task",
+    # Webhook posts and pushes whose back-off, or their player's quiet hours, have ended: a
+    # task a delivered channel (games/calls/channels.py).
+    "deliveries-retry": {
+        "task": "games.tasks.deliveries_retry_task",
         "schedule": 60.0,
         "options": {"expires": 60},
     },

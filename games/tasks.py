@@ -7,13 +7,13 @@ import threading
 from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from games import task_queue
+from games.calls import channels
 from games.calls.digest import digest_readers, digest_send
 from games.calls.mailing import invitation_send, outbox_flush, outbox_send
 from games.calls.outbox import call_once_away
-from games.calls.push import push_deliver, pushes_retry
-from games.calls.webhooks import webhook_deliver, webhooks_retry
 from games.services.boards import boards_render
 from games.services.bot_moves import bot_move
 from games.services.housekeeping import housekeeping
@@ -63,26 +63,23 @@ def outbox_send_task(outbox_id: int) -> None:
     outbox_send(outbox_id=outbox_id)
 
 
-@shared_task(name=task_queue.WEBHOOK_DELIVER)
-def webhook_deliver_task(delivery_id: int) -> None:
-    """The first attempt at a delivery; later ones are the sweep's, when their back-off ends."""
-    webhook_deliver(delivery_id=delivery_id)
+@shared_task(name=task_queue.DELIVER)
+def deliver_task(channel: str, delivery_id: int) -> None:
+    """The first attempt at a delivery by a delivered channel (a webhook's post, a push);
+    later ones are its retries', when their back-off ends."""
+    import_string(channels.delivered(channel).deliver)(delivery_id=delivery_id)
 
 
 @shared_task
-def webhooks_retry_task() -> None:
-    webhooks_retry()
-
-
-@shared_task(name=task_queue.PUSH_DELIVER)
-def push_deliver_task(delivery_id: int) -> None:
-    """The first attempt at a push; later ones are the sweep's."""
-    push_deliver(delivery_id=delivery_id)
+def deliveries_retry_task() -> None:
+    """A task a delivered channel, each well inside the tasks' time limit."""
+    for channel in channels.DELIVERED:
+        channel_retry_task.delay(channel.name)
 
 
 @shared_task
-def pushes_retry_task() -> None:
-    pushes_retry()
+def channel_retry_task(channel: str) -> None:
+    import_string(channels.delivered(channel).retry)()
 
 
 @shared_task(name=task_queue.INVITATION_SEND)

@@ -16,6 +16,7 @@ from django.core.cache import cache
 
 from games import engine, presence, task_queue
 from games.calls import quiet, routing
+from games.calls.channels import DELIVERED
 from games.mail.context import (
     board_context,
     bot_patience_context,
@@ -32,9 +33,7 @@ from games.models import (
     Move,
     Outbox,
     Profile,
-    PushDelivery,
     Seat,
-    WebhookDelivery,
 )
 from games.wording import locales
 
@@ -42,9 +41,8 @@ log = logging.getLogger(__name__)
 
 # Mail about a seat a bot plays for is noise, except these.
 _TO_ABSENT = {"game_over", "bot_standing_in"}
-# Why a row that only a webhook, or only push, wanted was sent no mail.
-WEBHOOK_ONLY = "webhook only"
-PUSH_ONLY = "push only"
+# Why a row that only delivered channels wanted (the webhook, push) was sent no mail.
+ONLY = "{} only"
 # Why a held call was not sent: a later call held with it shows a newer board.
 SUPERSEDED = "superseded"
 # Calls to move: a player away from the game gets one, then none until they come back (a move
@@ -392,8 +390,8 @@ def _routed(
         "digest": route.digest,
         "send_after": None if route.digest else held,
     }
-    if not by_mail:  # only the webhook, or only push, wants it
-        defaults.update(sent_at=now, skipped=WEBHOOK_ONLY if route.webhook else PUSH_ONLY)
+    if not by_mail:  # only delivered channels (the webhook, push) want it
+        defaults.update(sent_at=now, skipped=ONLY.format(" and ".join(route.addresses)))
     row, created = Outbox.objects.get_or_create(
         user_id=user.pk, game=game, seq=seq, kind=kind, rung=rung, defaults=defaults
     )
@@ -402,16 +400,13 @@ def _routed(
     if route.mail and held is None:
         task_queue.after_commit(task_queue.OUTBOX_SEND, row.id)
     # A webhook's post and a push wait out quiet hours even when the mail waits for the digest.
-    if route.webhook is not None:
-        delivery = WebhookDelivery.objects.create(
-            webhook_id=route.webhook, outbox=row, next_at=held or now
-        )
-        if held is None:
-            task_queue.after_commit(task_queue.WEBHOOK_DELIVER, delivery.id)
-    for device in route.devices:
-        push = PushDelivery.objects.create(subscription_id=device, outbox=row, next_at=held or now)
-        if held is None:
-            task_queue.after_commit(task_queue.PUSH_DELIVER, push.id)
+    for channel in DELIVERED:
+        for address in route.addresses.get(channel.name, ()):
+            delivery = channel.deliveries.objects.create(
+                **{f"{channel.address}_id": address}, outbox=row, next_at=held or now
+            )
+            if held is None:
+                task_queue.after_commit(task_queue.DELIVER, channel.name, delivery.id)
     return row
 
 
@@ -426,8 +421,8 @@ def _supersede_held(row: Outbox, now: datetime) -> None:
         send_after__isnull=False,
         seq__lt=row.seq,
     )
-    WebhookDelivery.objects.filter(outbox__in=held, attempts=0).delete()
-    PushDelivery.objects.filter(outbox__in=held, attempts=0).delete()
+    for channel in DELIVERED:
+        channel.deliveries.objects.filter(outbox__in=held, attempts=0).delete()
     held.update(sent_at=now, skipped=SUPERSEDED)
 
 

@@ -22,13 +22,8 @@ from typing import Final
 
 from django.db.models import CharField, Value
 
-from games.models import Profile, PushSubscription, Seat, Webhook
-
-MAIL: Final = "mail"
-PUSH: Final = "push"
-WEBHOOK: Final = "webhook"
-DIGEST: Final = "digest"
-CHANNELS: Final = (MAIL, PUSH, WEBHOOK, DIGEST)
+from games.calls.channels import DELIVERED, DIGEST, MAIL, NAMES, PUSH, WEBHOOK
+from games.models import Profile, Seat
 
 MOVE: Final = "move"
 TRADE: Final = "trades"
@@ -67,40 +62,38 @@ def group_of(kind: str) -> str:
 
 @dataclass(frozen=True)
 class Route:
-    """Where one row goes: by mail at once or in the digest, to the webhook (its id), to the
-    devices (their ids)."""
+    """Where one row goes: by mail at once or in the digest, and to the addresses (their ids)
+    of each delivered channel that gets it (`channels.DELIVERED`)."""
 
     mail: bool = False
     digest: bool = False
-    webhook: int | None = None
-    devices: list[int] = field(default_factory=list)
+    addresses: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def nowhere(self) -> bool:
-        return not (self.mail or self.digest or self.devices) and self.webhook is None
+        return not (self.mail or self.digest or self.addresses)
 
 
 def route(user, seat: Seat | None, kind: str) -> Route:
     """Where a row of this kind for `user` goes (in `seat`'s game, or of none): one query for
-    the player's webhook and devices, none when the choice names neither. The user comes with
-    their profile; a muted seat gets nothing."""
+    the player's addresses (webhook, devices), none when the choice names no delivered
+    channel. The user comes with their profile; a muted seat gets nothing."""
     if seat is not None and seat.muted:
         return Route()
     group = group_of(kind)
     chosen = chosen_of(Profile.of(user), seat, group)
     # A reminder's default (push) looks the devices up too: without one, it goes by mail.
     wanted = DEFAULTS[group] if chosen is None else chosen
-    hook, devices = None, []
-    if PUSH in wanted or WEBHOOK in wanted:
-        hook, devices = _set_up(user.pk)
+    addresses = {}
+    if any(channel.name in wanted for channel in DELIVERED):
+        addresses = _addresses(user.pk)
     if chosen is None:
-        chosen = _default(group, bool(devices))
+        chosen = _default(group, PUSH in addresses)
     by_mail = bool(user.email)
     return Route(
         mail=by_mail and MAIL in chosen,
         digest=by_mail and DIGEST in chosen and MAIL not in chosen,
-        webhook=hook if WEBHOOK in chosen else None,
-        devices=devices if PUSH in chosen else [],
+        addresses={name: ids for name, ids in addresses.items() if name in chosen},
     )
 
 
@@ -119,21 +112,19 @@ def _default(group: str, has_device: bool) -> tuple[str, ...]:
     return DEFAULTS[group]
 
 
-def _set_up(user_id: int) -> tuple[int | None, list[int]]:
-    """The player's webhook (if on) and devices with push, in one query."""
-    hooks = Webhook.objects.filter(user_id=user_id, active=True).values_list(
-        Value(WEBHOOK, output_field=CharField()), "id"
-    )
-    devices = PushSubscription.objects.filter(user_id=user_id).values_list(
-        Value(PUSH, output_field=CharField()), "id"
-    )
-    hook, pushed = None, []
-    for channel, pk in hooks.union(devices, all=True):
-        if channel == WEBHOOK:
-            hook = pk
-        else:
-            pushed.append(pk)
-    return hook, sorted(pushed)
+def _addresses(user_id: int) -> dict[str, list[int]]:
+    """The player's addresses, by delivered channel (those with none left out), in one
+    query."""
+    each = [
+        channel.addresses(user_id).values_list(Value(channel.name, output_field=CharField()), "id")
+        for channel in DELIVERED
+    ]
+    found: dict[str, list[int]] = {}
+    for name, pk in each[0].union(*each[1:], all=True):
+        found.setdefault(name, []).append(pk)
+    return {
+        channel.name: sorted(found[channel.name]) for channel in DELIVERED if channel.name in found
+    }
 
 
 def effective(profile: Profile | None, seat: Seat | None, groups, *, has_device: bool) -> dict:
@@ -151,7 +142,7 @@ def changed(choices: dict, base: dict) -> dict:
     the player's choices for a game's), so that the rest keeps following it (a default that
     follows the player's devices, a choice for all games changed later)."""
     return {
-        group: sorted(set(channels), key=CHANNELS.index)
+        group: sorted(set(channels), key=NAMES.index)
         for group, channels in choices.items()
         if set(channels) != set(base[group])
     }
@@ -170,7 +161,7 @@ def refused(choices: dict, groups) -> str:
     for group, channels in choices.items():
         if group not in groups or not isinstance(channels, list):
             return UNKNOWN
-        if any(channel not in CHANNELS for channel in channels):
+        if any(channel not in NAMES for channel in channels):
             return UNKNOWN
         if MAIL in channels and DIGEST in channels:
             return MAIL_AND_DIGEST

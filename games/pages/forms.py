@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.calls import routing
+from games.calls import channels, routing
 from games.clocks import timecontrol
 from games.engine import BEANS, EDITIONS
 from games.engine.book.move_words import OBVIOUS
@@ -372,12 +372,7 @@ def _plan_planting(post) -> dict:
     return planting
 
 
-CHANNEL_LABELS = {
-    routing.MAIL: _("Mail"),
-    routing.PUSH: _("Push"),
-    routing.WEBHOOK: _("Webhook"),
-    routing.DIGEST: _("Daily digest"),
-}
+CHANNEL_LABELS = {channel.name: channel.label for channel in channels.ALL}
 GROUP_LABELS = {
     routing.MOVE: _("Your move"),
     routing.TRADE: _("Trades"),

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.calls import push, routing
+from games.calls import channels, push, routing
 from games.calls.vapid import public_key as vapid_public_key
 from games.calls.webhooks import webhook_remove, webhook_save, webhook_turn_on
 from games.clocks import timecontrol
@@ -63,7 +63,7 @@ def _calls_context(form: CallsForm, chosen: dict, profile: Profile) -> dict:
         "channels": list(CHANNEL_LABELS.items()),
         "move_nowhere": not chosen[routing.MOVE],
         "board_unmailed": by_reply
-        and any(routing.MAIL not in chosen[group] for group in (routing.MOVE, routing.TRADE)),
+        and any(channels.MAIL not in chosen[group] for group in (routing.MOVE, routing.TRADE)),
     }
 
 

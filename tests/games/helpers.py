@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import engine
-from games.calls import routing
+from games.calls import channels, routing
 from games.engine import bots
 from games.engine.book.move_words import NO_RULES
 from games.mail import links
@@ -194,18 +194,18 @@ class CacheDown:
 # Where calls went for a player who chose "no mail", and "one mail a day", before calls were
 # routed by kind (and where the data migration puts them).
 NO_MAIL = {
-    routing.MOVE: [routing.PUSH, routing.WEBHOOK],
-    routing.TRADE: [routing.PUSH, routing.WEBHOOK],
-    routing.REMINDER: [routing.PUSH],
-    routing.END: [routing.PUSH, routing.WEBHOOK],
+    routing.MOVE: [channels.PUSH, channels.WEBHOOK],
+    routing.TRADE: [channels.PUSH, channels.WEBHOOK],
+    routing.REMINDER: [channels.PUSH],
+    routing.END: [channels.PUSH, channels.WEBHOOK],
     routing.LEAGUE: [],
 }
 DIGEST = {
-    routing.MOVE: [routing.DIGEST, routing.PUSH, routing.WEBHOOK],
-    routing.TRADE: [routing.DIGEST, routing.PUSH, routing.WEBHOOK],
-    routing.REMINDER: [routing.PUSH],
-    routing.END: [routing.DIGEST],
-    routing.LEAGUE: [routing.DIGEST],
+    routing.MOVE: [channels.DIGEST, channels.PUSH, channels.WEBHOOK],
+    routing.TRADE: [channels.DIGEST, channels.PUSH, channels.WEBHOOK],
+    routing.REMINDER: [channels.PUSH],
+    routing.END: [channels.DIGEST],
+    routing.LEAGUE: [channels.DIGEST],
 }
 
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from games.calls import routing
+from games.calls import channels, routing
 from games.calls.mailing import outbox_send
 from games.mail import compose
 from games.models import Deadline, Game, Outbox, Profile
@@ -149,7 +149,7 @@ def test_the_end_promotes_relegates_mails_everyone_and_opens_the_next_sign_up(ei
     }
     order = by_division[1] + by_division[2]
     # League news goes to the daily digest unless a player chose mail for it.
-    Profile.objects.filter(user__in=order).update(calls={routing.LEAGUE: [routing.MAIL]})
+    Profile.objects.filter(user__in=order).update(calls={routing.LEAGUE: [channels.MAIL]})
 
     finish_season(season, order)
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import tasks
-from games.calls import outbox, payloads, routing
+from games.calls import channels, outbox, payloads, routing
 from games.calls.mailing import outbox_send
 from games.models import (
     Deadline,
@@ -131,7 +131,7 @@ def test_league_news_in_the_digest_carries_its_own_link(alice):
 
 def test_league_news_by_push_opens_the_league(alice):
     set_up(alice, hook=False)
-    calls_routed(alice, {routing.LEAGUE: [routing.PUSH]})
+    calls_routed(alice, {routing.LEAGUE: [channels.PUSH]})
 
     row = league_news(alice)
 
@@ -151,11 +151,11 @@ def test_push_and_webhook_go_only_where_the_player_set_them_up(alice, bob, carol
 
 
 def test_a_games_own_choice_beats_the_players_for_that_game_only(alice, bob, carol):
-    game = started_with([alice, bob, carol], {routing.MOVE: [routing.MAIL]})
+    game = started_with([alice, bob, carol], {routing.MOVE: [channels.MAIL]})
     user = seat_of(game, 1).user
     other = game_create(user=user, edition="rio-grande", players=3, options={})
 
-    seat_calls_save(user=user, game_id=game.id, calls={routing.MOVE: [routing.PUSH]})
+    seat_calls_save(user=user, game_id=game.id, calls={routing.MOVE: [channels.PUSH]})
 
     assert channels_of(call(seat_of(game, 1))) == {"push"}
     in_other = Seat.objects.select_related("user__profile", "game").get(game=other, user=user)
@@ -180,9 +180,7 @@ def test_a_silenced_game_sends_nothing_while_the_others_still_call(alice, bob, c
     user = seat_of(game, 1).user
     other = game_create(user=user, edition="rio-grande", players=3, options={})
 
-    seat_calls_save(
-        user=user, game_id=game.id, calls={group: [] for group in routing.GAME_GROUPS}
-    )
+    seat_calls_save(user=user, game_id=game.id, calls={group: [] for group in routing.GAME_GROUPS})
 
     assert call(seat_of(game, 1)) is None
     assert other.seats.get(user=user).calls == {}
@@ -216,14 +214,14 @@ def test_a_reminder_goes_by_mail_to_a_player_without_a_device(alice, bob, carol)
 
 def test_reminders_go_by_every_channel_routed_for_them(alice, bob, carol):
     game = started_with(
-        [alice, bob, carol], {routing.REMINDER: [routing.MAIL, routing.PUSH, routing.WEBHOOK]}
+        [alice, bob, carol], {routing.REMINDER: [channels.MAIL, channels.PUSH, channels.WEBHOOK]}
     )
 
     assert channels_of(reminded_at_half(game)) == {"mail", "push", "webhook"}
 
 
 def test_a_kind_routed_to_the_digest_lands_in_the_digest_only(alice, bob, carol):
-    game = started_with([alice, bob, carol], {routing.MOVE: [routing.DIGEST]})
+    game = started_with([alice, bob, carol], {routing.MOVE: [channels.DIGEST]})
     row = starters_call(game)
 
     assert channels_of(row) == {"digest"}
@@ -265,7 +263,10 @@ def test_a_players_routing_and_channels_are_read_in_one_query(
 
     with django_assert_num_queries(1):
         route = routing.route(seat.user, seat, "your_turn")
-    assert route.mail and route.webhook and len(route.devices) == 1
+    webhook, device = seat.user.webhook.id, seat.user.push_subscriptions.get().id
+    assert route == routing.Route(
+        mail=True, addresses={channels.PUSH: [device], channels.WEBHOOK: [webhook]}
+    )
     with django_assert_num_queries(0):  # mail only: nothing to look up
         assert routing.route(seat.user, seat, "game_over") == routing.Route(mail=True)
 
@@ -350,14 +351,14 @@ def test_the_preferences_page_shows_the_table_and_keeps_what_was_ticked(client, 
 def test_the_preferences_page_refuses_junk_with_a_message_and_changes_nothing(
     client, alice, posted, said
 ):
-    calls_routed(alice, {routing.MOVE: [routing.PUSH]})
+    calls_routed(alice, {routing.MOVE: [channels.PUSH]})
     client.force_login(alice)
 
     response = client.post(reverse("links:preferences"), {"mail": "every", **posted}, follow=True)
 
     assert response.status_code == 200
     assert said in response.content.decode()
-    assert Profile.objects.get(user=alice).calls == {routing.MOVE: [routing.PUSH]}
+    assert Profile.objects.get(user=alice).calls == {routing.MOVE: [channels.PUSH]}
 
 
 def test_the_page_warns_when_nothing_calls_a_player_to_move(client, alice):
@@ -368,7 +369,7 @@ def test_the_page_warns_when_nothing_calls_a_player_to_move(client, alice):
 
     # One who plays by replying needs the board in a mail: trades by push only leave the page.
     Profile.objects.filter(user=alice).update(mail=Profile.Mail.BOARD)
-    calls_routed(alice, {routing.TRADE: [routing.PUSH]})
+    calls_routed(alice, {routing.TRADE: [channels.PUSH]})
     page = client.get(reverse("links:preferences")).content.decode()
     assert "You play by replying to mail, but your move or your trades come by no mail" in page
     calls_routed(alice, {})

@@ -12,7 +12,7 @@ from django.core import mail as sent_mail
 from django.urls import reverse
 from django.utils import timezone
 
-from games.calls import deliveries, outbox, payloads, routing
+from games.calls import channels, deliveries, outbox, payloads, routing
 from games.calls.webhooks import webhook_save, webhooks_retry
 from games.mail import compose
 from games.mail.context import common_context
@@ -113,7 +113,7 @@ def test_the_webhook_speaks_its_players_language_and_needs_no_mail(
     assert body["text"].startswith("Du bist am Zug in ") and body["text"].endswith("(Zug 1)")
     assert body["text"] == subject_for(receiver.received[0]["headers"]["X-Bohnanza-Delivery"])
     assert sent_mail.outbox == []
-    assert Outbox.objects.get(game=game).skipped == outbox.WEBHOOK_ONLY
+    assert Outbox.objects.get(game=game).skipped == outbox.ONLY.format("webhook")
 
 
 @pytest.mark.parametrize(
@@ -345,7 +345,7 @@ def test_a_whole_game_posts_no_card_no_deck_and_no_seed(
 ):
     hooked(receiver, alice, bob, carol)
     for user in (alice, bob, carol):
-        calls_routed(user, {routing.END: [routing.MAIL, routing.WEBHOOK]})
+        calls_routed(user, {routing.END: [channels.MAIL, channels.WEBHOOK]})
     with django_capture_on_commit_callbacks(execute=True):
         game = a_whole_game([alice, bob, carol])
 

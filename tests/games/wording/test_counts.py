@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from games import engine
-from games.calls import routing
+from games.calls import channels, routing
 from games.calls.mailing import outbox_send
 from games.calls.outbox import bot_standing_in_write
 from games.clocks.timecontrol import VACATION_DAYS_PER_YEAR
@@ -128,7 +128,7 @@ def row_without_game(user, kind: str, subject: str, **context) -> Outbox:
 
 
 def test_a_season_table_line_of_one_point_reads_singular(alice):
-    calls_routed(alice, {routing.LEAGUE: [routing.MAIL]})
+    calls_routed(alice, {routing.LEAGUE: [channels.MAIL]})
     row = row_without_game(
         alice,
         "season_over",
