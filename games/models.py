@@ -178,6 +178,9 @@ class Seat(models.Model):
     # For a player who plays by replying to mail: the step the last mail with their board
     # showed (engine.call_key); a call goes out whenever the game waits on them at another.
     mailed_step = models.CharField(max_length=200, blank=True, default="")
+    # A reply of the player's was played and left the game waiting on others only: its answer
+    # is the next mail about the game to them, which says so (`calls.outbox.answer_folded`).
+    reply_unanswered = models.BooleanField(default=False)
     # The hour of the player's day (in their zone) by which their next trading window, or the one
     # running, ends at the latest: set with their turn plan, over once that window is.
     trading_ends_at_time = models.TimeField(null=True, blank=True)

@@ -56,12 +56,24 @@ def not_a_move(line: str) -> CommandError:
             "({words}), or its number."
         ).format(words=", ".join(reply_words.words_shown(language)))
     written = line.strip().lower().split()
+    near = _nearest_verb(written, language)
+    if near:
+        said += " " + _("Did you mean “{word}”?").format(word=" ".join([near, *written[1:]]))
+    return CommandError(said)
+
+
+def meant_as_a_move(line: str) -> bool:
+    """Whether a line left unread looks written as a move (a command, or a slip of one's
+    word), not as a greeting or a signature: its player should hear at once that it was not
+    read."""
+    return is_command(line) or bool(_nearest_verb(line.strip().lower().split(), _language()))
+
+
+def _nearest_verb(written: list[str], language: str) -> str:
     near = difflib.get_close_matches(
         written[0] if written else "", reply_words.known_verbs(language), n=1, cutoff=0.7
     )
-    if near:
-        said += " " + _("Did you mean “{word}”?").format(word=" ".join([near[0], *written[1:]]))
-    return CommandError(said)
+    return near[0] if near else ""
 
 
 def read_out(lines: list[str]) -> tuple[list[str], list[str]]:

@@ -120,21 +120,32 @@ def _reply_play(message, user, seat: Seat, reply_to) -> str:
     try:
         if ignored and not moves:  # only words: the first says why there is no move
             raise Refused(_refusal(ignored[0], reply.not_a_move(ignored[0])))
-        lines, made = _play(user, seat, reply_to.seq, moves)
+        # A line left unread that looks meant as a move is told at once; a greeting or a
+        # signature is not worth a mail of its own.
+        fold = not any(map(reply.meant_as_a_move, ignored))
+        lines, made, folded = _play(user, seat, reply_to.seq, moves, fold=fold)
     except Refused as refusal:
         _answer(user, seat, str(refusal), ignored=ignored if moves else [], answering=answering)
         return f"refused: {refusal}"
+    if folded:
+        return f"played: {', '.join(lines)}; answered by the next mail"
     game = Game.objects.get(pk=seat.game_id)
     # Every reply is answered: with the next step the game waits on the player for, or with
-    # what was made and that a mail comes when the game waits on them again.
+    # what was made (and the game over, or a call coming by another channel).
     waiting = seat.position in engine.to_call(engine.from_dict(game.state))
     _answer(user, seat, made=made, waiting=waiting, ignored=ignored, answering=answering)
     return f"played: {', '.join(lines)}"
 
 
-def _play(user, seat: Seat, seq: int, lines: list[str]) -> tuple[list[str], list[str]]:
-    """Each line as a move, all in one transaction; the lines played, and what the moves did
-    as the game's log words it for the player."""
+def _play(
+    user, seat: Seat, seq: int, lines: list[str], *, fold: bool
+) -> tuple[list[str], list[str], bool]:
+    """Each line as a move, all in one transaction; the lines played, what the moves did as
+    the game's log words it for the player, and whether (where it may, `fold`) the answer
+    waits for the player's next mail: a reply that made the moves the game waited on the
+    player for, and leaves it waiting on others only, is answered by the next call, which
+    lists what it did. A reply that sets answer rules or an offer standing is answered at
+    once, with what it set."""
     if not lines:
         raise Refused(_("Your reply holds no move. Write your moves at its top, one a line."))
     line = ""
@@ -159,9 +170,23 @@ def _play(user, seat: Seat, seq: int, lines: list[str]) -> tuple[list[str], list
                 expected = result.seq
                 made += _worded(result, seat.position)
                 view = engine.view(engine.from_dict(result.game.state), seat.position)
+            # The reply did what the game waited on the player for, and set nothing to read
+            # back at once (answer rules, an offer standing): its answer may wait.
+            before = engine.from_dict(game.state)
+            fold = fold and seat.position in engine.to_call(before)
+            fold = fold and _own_book(engine.view(before, seat.position)) == _own_book(view)
+            folded = fold and outbox.answer_folded(user, seat, result.state)
     except (CommandError, engine.IllegalMove, ServiceError) as refusal:
         raise Refused(_refusal(line, refusal)) from None
-    return lines, made
+    return lines, made, folded
+
+
+def _own_book(view: dict) -> tuple:
+    """What the seat set in its trade book that acts on the others' moves before the game
+    calls it again: its answer rules and its standing offers. (A plan is shown back with the
+    board of the next call.)"""
+    book = view["book"]
+    return book["rules"], [offer for offer in book["standing"] if offer["mine"]]
 
 
 def _worded(result: MoveResult, position: int) -> list[str]:

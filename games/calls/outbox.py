@@ -267,6 +267,20 @@ def _call_key(state, position: int) -> str:
     return engine.call_key(state, position)[: Seat._meta.get_field("mailed_step").max_length]
 
 
+def answer_folded(user, seat: Seat, state) -> bool:
+    """Whether the answer to the player's reply, just played to `state`, waits for their next
+    mail about the game (which says the reply was played, and lists what it did with the
+    rest of the game's log since their last mail): so where the game waits on others only,
+    goes on, and calls them by mail at once. Call it in the reply's transaction, so that a
+    call written after it carries the answer."""
+    if state.over or seat.position in engine.to_call(state):
+        return False
+    if not routing.route(user, seat, "your_turn").mail:
+        return False
+    Seat.objects.filter(pk=seat.pk).update(reply_unanswered=True)
+    return True
+
+
 def board_shown(seat: Seat, state) -> None:
     """The seat's player was mailed the board of `state` (the answer to their reply): no call
     is due until the step the game waits on them for changes."""
@@ -385,8 +399,9 @@ def _routed(
     if route.nowhere:
         return None
     by_mail = route.mail or route.digest
+    answering = by_mail and seat is not None and seat.reply_unanswered
     defaults = {
-        "context": context,
+        "context": {**context, "reply_played": True} if answering else context,
         "digest": route.digest,
         "send_after": None if route.digest else held,
     }
@@ -397,6 +412,9 @@ def _routed(
     )
     if not created:
         return None
+    if answering:
+        Seat.objects.filter(pk=seat.pk).update(reply_unanswered=False)
+        seat.reply_unanswered = False
     if route.mail and held is None:
         task_queue.after_commit(task_queue.OUTBOX_SEND, row.id)
     # A webhook's post and a push wait out quiet hours even when the mail waits for the digest.
@@ -423,6 +441,10 @@ def _supersede_held(row: Outbox, now: datetime) -> None:
     )
     for channel in DELIVERED:
         channel.deliveries.objects.filter(outbox__in=held, attempts=0).delete()
+    # The answer to a reply that one of them carried goes on with the call replacing it.
+    if not row.context.get("reply_played") and held.filter(context__reply_played=True).exists():
+        row.context["reply_played"] = True
+        row.save(update_fields=["context"])
     held.update(sent_at=now, skipped=SUPERSEDED)
 
 

@@ -9,7 +9,7 @@ from django.core import mail as sent_mail
 
 from games import engine
 from games.calls.mailing import outbox_flush
-from games.mail import links
+from games.mail import compose, links
 from games.models import Move
 from games.services.moves import move_submit
 from mailplay.services import reply_receive
@@ -129,22 +129,47 @@ def test_an_offer_written_on_a_mail_from_before_trading_opened_is_made(table):
     assert fresh(table).moves.filter(kind="offer", seat__position=seat_of(table, bob)).exists()
 
 
-def test_a_reply_that_leaves_the_game_waiting_on_others_is_answered_in_its_thread(table):
+def test_a_reply_that_leaves_the_game_waiting_on_others_is_answered_by_the_next_call(table):
     active, answer = trading(table)
     bob, _ = others(table, active)
     reply_receive(raw=reply(answer, f"offer {bob.username} give 1"))
     flushed()
     offer = max(state_of(table).offers)
     raw = reply(last_mail_to(bob), f"accept {offer}")
-    answers = len(last_mails(bob))
+    mails = len(last_mails(bob))
 
-    assert reply_receive(raw=raw) == f"played: accept {offer}"
+    assert reply_receive(raw=raw) == f"played: accept {offer}; answered by the next mail"
+    flushed()
 
     assert seat_of(table, bob) not in engine.to_call(state_of(table))
-    [answered] = last_mails(bob)[answers:]
-    assert answered.subject.startswith("Played: your reply")
-    assert "You get a mail when" in answered.body
-    message_id = raw.split(b"Message-ID: ")[1].split(b"\r\n")[0].decode()
-    assert answered.extra_headers["In-Reply-To"] == message_id
-    assert answered.extra_headers["References"].split()[1] == message_id
-    assert Move.objects.filter(game=table, kind="accept").count() == 1
+    assert len(last_mails(bob)) == mails  # nothing new to decide: no mail yet
+    reply_receive(raw=reply(last_mail_to(active), "end"))
+    flushed()
+    [called] = last_mails(bob)[mails:]
+    assert "Your last reply was played: its moves were made." in called.body
+    took = Move.objects.get(game=table, kind="accept").events[0]
+    worded = engine.describe(
+        engine.Event.from_dict(took).for_seat(seat_of(table, bob)),
+        state_of(table).names,
+        seat_of(table, bob),
+    )
+    assert f"  - {worded}" in called.body
+    thread = compose.thread_headers(game_id=table.id, user_id=bob.pk)["References"]
+    assert called.extra_headers["References"] == thread
+
+
+def test_a_line_left_unread_that_looks_meant_as_a_move_is_answered_at_once(table):
+    active, answer = trading(table)
+    bob, _ = others(table, active)
+    reply_receive(raw=reply(answer, f"offer {bob.username} give 1"))
+    flushed()
+    offer = max(state_of(table).offers)
+    mails = len(last_mails(bob))
+
+    # The second move is cut off by an empty line, and a slip follows it.
+    outcome = reply_receive(raw=reply(last_mail_to(bob), f"accept {offer}\n\nplnat 1\n\nBob"))
+
+    assert outcome == f"played: accept {offer}"
+    [answered] = last_mails(bob)[mails:]
+    assert "These lines of your reply are no moves and were not read:" in answered.body
+    assert "  plnat 1" in answered.body

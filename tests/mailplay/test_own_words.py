@@ -97,7 +97,7 @@ def test_a_yes_to_a_gift_takes_it(table, language, yes):
 
     outcome = reply_receive(raw=reply(gift, yes))
 
-    assert outcome == f"played: {yes}"
+    assert outcome == f"played: {yes}; answered by the next mail"
     assert fresh(table).moves.get(seq=before + 1).kind == "accept"
     assert not state_of(table).offers
 

@@ -127,7 +127,8 @@ def test_the_call_of_a_players_turn_offers_the_whole_turn_in_one_line_and_it_pla
 
     outcome = reply_receive(raw=reply(message, WHOLE_TURN))
 
-    assert outcome == f"played: {WHOLE_TURN}"
+    # The whole turn played, and the game waits on others: the next call is the answer.
+    assert outcome == f"played: {WHOLE_TURN}; answered by the next mail"
     # The plan played on at once: the front card planted, the face-up cards turned up, and
     # trading goes on until all have passed (the others here are away: at once).
     state = state_of(table)

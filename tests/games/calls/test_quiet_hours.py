@@ -167,6 +167,8 @@ def test_a_held_call_a_later_one_supersedes_is_not_sent(
         game = started([alice, bob, carol])
         game = carol_trading(game, carol)
         Outbox.objects.all().delete()
+        # A reply of hers was played, its answer left to her next mail.
+        Seat.objects.filter(game=game, user=alice).update(reply_unanswered=True)
 
         clock.move_to(MORNING_IN_NEW_YORK)
         with django_capture_on_commit_callbacks(execute=True):
@@ -183,6 +185,8 @@ def test_a_held_call_a_later_one_supersedes_is_not_sent(
         # The one mail she gets shows the board as it is: both offers to answer.
         offers = sorted(state_of(game).offers)
         assert all(f"accept {number}" in morning.body for number in offers)
+        # And it answers her reply, as the call it replaced would have.
+        assert "Your last reply was played: its moves were made." in morning.body
 
 
 def position(game: Game, user) -> int:
