@@ -6,7 +6,8 @@ English or in the reader's language: "annehmen 3", "Feld 2 ernten", "accepter l'
 Each language is a table of its words for the commands' English ones ("" for a word read as
 nothing: an article, "bitte", the "Nr." before a number). A line is read word by word in the
 reader's language: its words become the English ones, a verb written last ("Feld 2 ernten")
-comes first, and the particle a separable verb leaves at the end ("lehne 3 ab") goes. English
+comes first, and the particle a separable verb leaves at the end ("lehne 3 ab") goes (where
+it makes the verb another command, "nimm 3 an", the command is that one). English
 words pass as they are, in every language. A yes or a no ("ja", "oui") answers the one offer
 the mail asks about (`mailplay.commands`).
 """
@@ -20,7 +21,9 @@ NO: Final = "no"
 # The words of each language: what the English command word is, or "" for none.
 _WORDS: Final[dict[str, dict[str, str]]] = {
     "de": {
-        **dict.fromkeys(("pflanze", "pflanzen", "pflanz", "anpflanzen", "setze"), "plant"),
+        **dict.fromkeys(
+            ("anbauen", "pflanze", "pflanzen", "pflanz", "anpflanzen", "setze"), "plant"
+        ),
         **dict.fromkeys(("ernte", "ernten", "abernten"), "harvest"),
         **dict.fromkeys(("kaufe", "kaufen", "kauf"), "buy"),
         **dict.fromkeys(("stopp", "stoppen", "aufhören", "halt"), "stop"),
@@ -74,11 +77,11 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         ),
     },
     "it": {
-        **dict.fromkeys(("pianta", "piantare", "pianto", "pianta"), "plant"),
+        **dict.fromkeys(("pianta", "piantare", "pianto"), "plant"),
         **dict.fromkeys(("raccogli", "raccogliere", "raccolgo"), "harvest"),
         **dict.fromkeys(("compra", "comprare", "compro"), "buy"),
         **dict.fromkeys(("basta", "ferma", "fermati"), "stop"),
-        **dict.fromkeys(("fine", "finisci", "termina", "terminare", "finito"), "end"),
+        **dict.fromkeys(("fine", "finisci", "termina", "terminare", "finito", "chiudi"), "end"),
         **dict.fromkeys(("accetta", "accettare", "accetto"), "accept"),
         **dict.fromkeys(("rifiuta", "rifiutare", "rifiuto"), "decline"),
         **dict.fromkeys(("ritira", "ritirare", "ritiro"), "withdraw"),
@@ -99,7 +102,7 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         ),
     },
     "nl": {
-        **dict.fromkeys(("planten", "plant", "poot"), "plant"),
+        **dict.fromkeys(("verbouwen", "verbouw", "planten", "plant", "poot"), "plant"),
         **dict.fromkeys(("oogst", "oogsten"), "harvest"),
         **dict.fromkeys(("koop", "kopen"), "buy"),
         **dict.fromkeys(("stoppen",), "stop"),
@@ -125,13 +128,19 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
     },
 }
 # Words a separable verb leaves at the end of its line ("lehne 3 ab", "wijs 3 af").
-_PARTICLES: Final = {"de": {"ab", "an", "zurück"}, "nl": {"af", "aan", "terug"}}
+_PARTICLES: Final = {"de": {"ab", "an", "zurück"}, "nl": {"af", "aan", "terug", "in"}}
+# Separable verbs whose particle changes the command: "nimm 3" takes standing offer 3, "nimm
+# 3 an" accepts offer 3 ("neem 3" and "neem aanbod 3 aan" alike).
+_SEPARABLE: Final = {
+    "de": {("nimm", "an"): "accept", ("nehme", "an"): "accept", ("baue", "an"): "plant"},
+    "nl": {("neem", "aan"): "accept", ("trek", "in"): "withdraw", ("bied", "aan"): "offer"},
+}
 # What a mail tells a reader of the language they may write (the first word of each list).
 SHOWN: Final = {
-    "de": ("pflanzen", "ernten", "annehmen", "ablehnen", "nehmen", "passen", "Ende", "ja"),
+    "de": ("anbauen", "ernten", "annehmen", "ablehnen", "nehmen", "passen", "Ende", "ja"),
     "fr": ("planter", "récolter", "accepter", "refuser", "prendre", "passer", "fin", "oui"),
-    "it": ("piantare", "raccogli", "accetta", "rifiuta", "prendi", "passo", "fine", "sì"),
-    "nl": ("planten", "oogst", "accepteer", "weiger", "neem", "pas", "einde", "ja"),
+    "it": ("pianta", "raccogli", "accetta", "rifiuta", "prendi", "passo", "fine", "sì"),
+    "nl": ("verbouwen", "oogst", "accepteer", "weiger", "neem", "pas", "einde", "ja"),
 }
 COMMAND_VERBS: Final = frozenset(
     ("plant", "harvest", "buy", "stop", "end", "accept", "decline", "withdraw", "offer")
@@ -145,6 +154,9 @@ def in_english(words: list[str], language: str) -> list[str]:
     """The words of a line (lower case) as the English commands write them."""
     table = _WORDS.get(language, {})
     english = []
+    separable = _SEPARABLE.get(language, {}).get((words[0], words[-1])) if words else None
+    if separable and len(words) > 1:
+        words = [separable, *words[1:]]  # its particle goes below, as any other's
     for word in words:
         numbered = _NUMBERED.match(word)
         if numbered:

@@ -20,10 +20,10 @@ from .test_trade_book_replies import others, trading
 pytestmark = pytest.mark.django_db
 
 PLANT_THE_FRONT_CARD = {
-    "de": "Hallo,\n\n{bean} ins Feld 1 pflanzen.\n\nDanke, Bruno",
+    "de": "Hallo,\n\n{bean} ins Feld 1 anbauen.\n\nDanke, Bruno",
     "fr": "Bonjour,\n\nplanter {bean} dans le champ 1\n\nMerci, Bruno",
     "it": "pianta {bean} nel campo 1",
-    "nl": "Plant {bean} in veld 1.",
+    "nl": "Verbouw {bean} in veld 1.",
     "en": "plant {bean} in field 1",
 }
 
@@ -79,8 +79,10 @@ def test_a_number_written_as_people_write_numbers_makes_the_move_it_numbers(tabl
         ("en", "yes"),
         ("de", "Angebot {offer} annehmen"),
         ("de", "nimm {offer}"),
+        ("de", "nimm Angebot {offer} an"),
         ("fr", "accepter l'offre {offer}"),
         ("nl", "neem {offer}"),
+        ("nl", "neem aanbod {offer} aan"),
     ],
 )
 def test_a_yes_to_a_gift_takes_it(table, language, yes):
@@ -111,7 +113,7 @@ def test_a_german_slip_is_refused_with_the_words_read_and_the_nearest_command(ta
     answer = last_mail_to(player).body
     assert outcome.startswith("refused: ")
     assert "„pflazen 1“ ist keiner der Züge, die die Mail aufführt." in answer
-    assert "auf Englisch oder in deiner Sprache (pflanzen, ernten, annehmen" in answer
+    assert "auf Englisch oder in deiner Sprache (anbauen, ernten, annehmen" in answer
     assert "Meintest du „pflanzen 1“?" in answer
     assert fresh(table).seq == before
 
