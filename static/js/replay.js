@@ -1,4 +1,5 @@
-// The replay's keys and its play button. Every step is asked for through the slider, whose
+// The replay's keys, its play button, and its steps by turn (a turn back or on, and playing
+// a turn a step, from the turn list's starts). Every step is asked for through the slider, whose
 // htmx attributes fetch that step's partial; the server puts the step in the address, so the
 // browser's back button walks back through the steps shown. While playing, each step replaces
 // the address instead, so that a played game is not hundreds of steps to walk back through.
@@ -49,13 +50,37 @@
     }
   }
 
+  // The moves the turns start at, as the turn list gives them.
+  function turnStarts() {
+    var turns = document.getElementById("replay-turn");
+    return Array.prototype.map.call(turns.options, function (option) {
+      return parseInt(option.value, 10);
+    });
+  }
+
+  function nextTurn(seq) {
+    var later = turnStarts().filter(function (start) { return start > seq; });
+    return later.length ? later[0] : last();
+  }
+
+  function previousTurn(seq) {
+    var earlier = turnStarts().filter(function (start) { return start < seq; });
+    return earlier.length ? earlier[earlier.length - 1] : 0;
+  }
+
+  // The step after `seq` when playing: the next move, or the next turn's start.
+  function stepAfter(seq) {
+    var byTurn = document.getElementById("replay-by-turn");
+    return byTurn && byTurn.checked ? nextTurn(seq) : seq + 1;
+  }
+
   function togglePlay() {
     if (playing) {
       showPlaying(false);
       return;
     }
     showPlaying(true);
-    go(shownSeq() >= last() ? 0 : shownSeq() + 1);
+    go(shownSeq() >= last() ? 0 : stepAfter(shownSeq()));
   }
 
   // After each step is shown: the slider says where the replay is (its value attribute too,
@@ -84,7 +109,7 @@
       } else {
         timer = setTimeout(function () {
           timer = null;
-          go(shownSeq() + 1);
+          go(stepAfter(shownSeq()));
         }, PLAY_EVERY_MS);
       }
     }
@@ -121,8 +146,16 @@
 
   // On the document: a page restored by the back button has a new button.
   document.addEventListener("click", function (event) {
-    if (event.target.closest && event.target.closest("#replay-play")) {
+    var button = event.target.closest && event.target.closest("button");
+    if (!button) {
+      return;
+    }
+    if (button.id === "replay-play") {
       togglePlay();
+    } else if (button.id === "replay-turn-forward") {
+      go(nextTurn(asked()));
+    } else if (button.id === "replay-turn-back") {
+      go(previousTurn(asked()));
     }
   });
 
@@ -144,6 +177,7 @@
       return;
     }
     document.getElementById("replay-play").hidden = false;
+    document.getElementById("replay-by-turns").hidden = false;
     document.getElementById("replay-go").hidden = true; // the slider fetches on its own
     document.getElementById("replay-keys").hidden = false;
     follow(true);

@@ -106,3 +106,29 @@ def test_the_replay_steps_by_keys_slider_and_play_with_one_partial_a_step(
     plain.locator("#replay-forward").click()
     expect(plain.locator('#replay-step[data-seq="8"]')).to_be_attached()
     assert plain.url.endswith("?seq=8")
+
+
+def test_the_replay_steps_and_plays_a_turn_at_a_time(live_server, browser, fast_site):
+    cookie = session_cookie(live_server.url, "alice")
+    alice = get_user_model().objects.get(username="alice")
+    game = started([alice, make_user("bob"), make_user("carol")], edition="amigo-classic")
+    game = play_until(game, lambda state: state.over)
+    starts = list(game.snapshots.order_by("seq").values_list("seq", flat=True))
+    page = replay_page(browser, cookie)
+    page.goto(f"{live_server.url}/games/{game.id}/history/?seq={starts[2] + 1}")
+
+    page.locator("#replay-turn-forward").click()
+    shown(page, starts[3])
+    page.locator("#replay-turn-back").click()
+    shown(page, starts[2])
+    page.locator("#replay-turn-back").click()
+    shown(page, starts[1])
+    expect(page.locator("#replay-turn")).to_have_value(str(starts[1]))
+
+    # Played a turn a step: from one turn's start to the next's, not move by move.
+    page.locator("#replay-by-turn").check()
+    page.locator("#replay-play").click()
+    shown(page, starts[2])
+    shown(page, starts[3])
+    page.locator("#replay-play").click()
+    expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "false")
