@@ -189,10 +189,14 @@
   var lastNotified = null;
 
   function showWhoseMove(fresh) {
+    var asked = document.querySelector(".notify");
+    if (asked && !fresh.hasAttribute("hx-get")) {
+      asked.remove(); // the game is over: there is no move to be told of
+      asked = null;
+    }
     var mine = fresh.querySelector(".status-mine") !== null;
     document.title = mine ? fresh.getAttribute("data-mine-title") + " · " + baseTitle : baseTitle;
     var seq = fresh.getAttribute("data-seq");
-    var asked = document.querySelector(".notify");
     if (
       mine && document.hidden && lastNotified !== seq && asked &&
       window.Notification && Notification.permission === "granted"

@@ -6,11 +6,14 @@
 //   received one), then a field that takes it: by tapping or clicking the two, by dragging
 //   the card onto the field, or from the keyboard (Tab to the card, Enter or Space, then the
 //   same on a field; Escape lets the card go). The field's own "Plant in field n" button
-//   makes the move.
+//   makes the move. Where a single card may be planted, it is chosen already: one tap on a
+//   field plants it.
 // - Offering and accepting: a card of the hand or the face-up area ticks or unticks its box
 //   in the form the taps go to, the offer builder or an offer's "give these cards" (the form
 //   last changed, until it is sent; else an offer made to the player before the builder).
-//   The builder's − and + step the beans asked for.
+//   A tap on a bean the builder lists, or on a bean in another player's field, asks for one
+//   more of it; the builder's − and + step them. The offer goes with the button of the
+//   player it is for.
 // Every word said comes from the page, in the page's language.
 (function () {
   "use strict";
@@ -18,6 +21,11 @@
   var CARDS = ".hand-area [data-card], .faceup [data-card], .me .to-plant [data-card]";
   var PICK_FORMS = "form.offer-builder, form[data-keep^='accept-']";
   var chosen = null; // the id of the card chosen to plant
+  // A card chosen by the page, not the player: the only one that may be planted now, so that
+  // planting it takes one tap, on a field. A tap on it keeps it chosen; one the player let go
+  // (`declined`) is not chosen for them again.
+  var auto = false;
+  var declined = null;
   var targetKey = null; // the data-keep of the form the taps go to, once the player chose one
 
   function board() {
@@ -77,8 +85,12 @@
     document.documentElement.classList.add("tap-on");
     if (chosen !== null && !plantButtons(root, chosen).length) {
       chosen = null; // planted, or no longer plantable
+      auto = false;
     }
     var target = targetForm(root);
+    if (chosen === null) {
+      chooseTheOnly(root);
+    }
     pickForms(root).forEach(function (form) {
       form.toggleAttribute("data-tap-target", form === target);
     });
@@ -99,6 +111,7 @@
         takes[/-field(\d+)$/.exec(button.id)[1]] = button.textContent;
       });
     }
+    dressAsks(root);
     // The whole field takes a tap or a drop; its label is the button a keyboard reaches
     // (the field stays an item of its list).
     root.querySelectorAll(".me .field[data-field]").forEach(function (field) {
@@ -115,8 +128,73 @@
     });
   }
 
+  // The one card that may be planted now, chosen for the player (none while they have an
+  // offer in the making).
+  function chooseTheOnly(root) {
+    var plantable = Array.prototype.filter.call(root.querySelectorAll(CARDS), function (card) {
+      return plantButtons(root, card.getAttribute("data-card")).length > 0;
+    });
+    var composing = root.querySelector("form[data-keep][data-dirty]");
+    var only = plantable.length === 1 ? plantable[0].getAttribute("data-card") : null;
+    if (only !== null && only !== declined && !composing) {
+      chosen = only;
+      auto = true;
+    }
+  }
+
+  // The beans asked for in the offer being built: each chip shows its count once it has one,
+  // and a bean growing in another player's field asks for one more of it.
+  function dressAsks(root) {
+    var builder = root.querySelector("form.offer-builder");
+    if (builder) {
+      // Something in it: its send buttons stay in sight (at the foot of a phone's screen).
+      var composing = builder.querySelector("input[type=checkbox]:checked") !== null ||
+        Array.prototype.some.call(builder.querySelectorAll(".ask input[type=number]"),
+          function (input) { return (parseInt(input.value, 10) || 0) > 0; });
+      builder.toggleAttribute("data-composing", composing);
+    }
+    root.querySelectorAll(".offer-builder .ask").forEach(function (ask) {
+      var input = ask.querySelector("input[type=number]");
+      var n = input ? parseInt(input.value, 10) || 0 : 0;
+      if (n > 0) {
+        ask.setAttribute("data-n", String(n));
+      } else {
+        ask.removeAttribute("data-n");
+      }
+    });
+    root.querySelectorAll(".players .field .card").forEach(function (card) {
+      var bean = /(?:^|\s)bean-([a-z-]+)/.exec(card.className);
+      var ask = bean && builder && builder.querySelector('.ask[data-bean="' + bean[1] + '"]');
+      if (ask) {
+        card.setAttribute("data-ask-bean", bean[1]);
+        card.setAttribute("role", "button");
+        card.tabIndex = 0;
+        card.setAttribute("aria-label", ask.querySelector(".step[data-step='1']").getAttribute("aria-label"));
+      } else if (card.hasAttribute("data-ask-bean")) {
+        setPlain(card, ["data-ask-bean", "role", "tabindex", "aria-label"]);
+      }
+    });
+  }
+
+  function askOneMore(bean) {
+    var input = document.getElementById("ask-" + bean);
+    if (input) {
+      input.stepUp();
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+
   function choose(id) {
-    chosen = chosen === id ? null : id;
+    if (auto && chosen === id) {
+      auto = false; // the player chose it too: it stays chosen
+    } else {
+      if (chosen === id) {
+        declined = id;
+      }
+      chosen = chosen === id ? null : id;
+      auto = false;
+    }
     dress();
     if (chosen !== null) {
       say(board().getAttribute("data-choose-field"));
@@ -128,6 +206,7 @@
       "move-plant-card" + chosen + "-field" + field.getAttribute("data-field")
     );
     chosen = null;
+    auto = false;
     if (button) {
       button.click();
     }
@@ -143,7 +222,9 @@
   }
 
   function act(element) {
-    if (element.hasAttribute("data-drop")) {
+    if (element.hasAttribute("data-ask-bean")) {
+      askOneMore(element.getAttribute("data-ask-bean"));
+    } else if (element.hasAttribute("data-drop")) {
       plantIn(element);
     } else if (element.getAttribute("data-tap") === "plant") {
       choose(element.getAttribute("data-card"));
@@ -154,7 +235,8 @@
 
   function actor(event) {
     var root = board();
-    var element = event.target.closest && event.target.closest("[data-tap], [data-drop]");
+    var element = event.target.closest &&
+      event.target.closest("[data-tap], [data-drop], [data-ask-bean]");
     return element && root && root.contains(element) ? element : null;
   }
 
@@ -175,7 +257,9 @@
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && chosen !== null) {
       var card = board().querySelector('[data-tap="plant"][data-card="' + chosen + '"]');
+      declined = chosen;
       chosen = null;
+      auto = false;
       dress();
       if (card) {
         card.focus();
@@ -240,7 +324,9 @@
     if (field) {
       plantIn(field);
     } else {
+      declined = chosen;
       chosen = null;
+      auto = false;
       dress();
     }
   });
@@ -250,6 +336,15 @@
       drag.ghost.remove();
     }
     drag = null;
+  });
+
+  // A tap on a bean wanted asks for one more of it (not the focus its label would give).
+  document.addEventListener("click", function (event) {
+    var label = event.target.closest && event.target.closest(".offer-builder .ask label");
+    if (label) {
+      event.preventDefault();
+      askOneMore(label.closest(".ask").getAttribute("data-bean"));
+    }
   });
 
   // The − and + beside each bean asked for.
@@ -275,6 +370,11 @@
     if (form) {
       targetKey = form.getAttribute("data-keep");
       dress();
+    }
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.closest && event.target.closest(".offer-builder .ask")) {
+      dressAsks(board());
     }
   });
 

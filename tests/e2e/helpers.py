@@ -64,6 +64,25 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+def compose_offer(page: Page, *, give=(), ask_faceup=(), ask=None, to: str | None = None):
+    """Build an offer as a player does on the table: tap the cards to give in the hand or face
+    up, the face-up cards wanted, and each bean wanted as many times as wanted; returns the
+    button that sends it to `to` (or to the first player it may go to)."""
+    board = page.locator("#board")
+    builder = board.locator("form.offer-builder")
+    for card in give:
+        board.locator(f".hand-area [data-card='{card}'], .faceup [data-card='{card}']").click()
+        expect(builder.locator(f'input[name=give][value="{card}"]')).to_be_checked()
+    for card in ask_faceup:
+        builder.locator(f'input[name=ask_faceup][value="{card}"]').check()
+    for bean, count in (ask or {}).items():
+        for _ in range(count):
+            builder.locator(f'.ask[data-bean="{bean}"] label').click()
+        expect(builder.locator(f'input[name="ask_{bean}"]')).to_have_value(str(count))
+    sends = builder.locator(".offer-send button[name=to]")
+    return sends.filter(has_text=to).first if to else sends.first
+
+
 def harvest_button(page: Page):
     """The first "Yes, harvest" button of the player's fields, its part opened first unless the
     page opened it already (it does when a card they received fits no field)."""

@@ -1,0 +1,127 @@
+"""The table on a phone first: on a 390 x 844 screen, on her turn, her fields and her hand are in
+the first screen and the front card plants with one tap; an offer is made on the table, by
+tapping the cards to give and the bean wanted, and sent with the button of the player it is
+for, which stays at the foot of the screen while the offer is in the making. On a desktop the
+same offer takes as many taps."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games import engine
+from games.models import Game
+from games.services.moves import move_submit
+from tests.helpers import make_user, state_of
+
+from .helpers import logged_in, shoot
+from .test_touch_table import DESKTOP, PHONE, her_turn, in_the_trading_phase, moved, seat_of
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def in_the_first_screen(page: Page, selector: str) -> bool:
+    """Whether the element is wholly inside the screen as the page opens, with no scroll."""
+    return page.evaluate(
+        """(selector) => {
+          const box = document.querySelector(selector).getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight && box.width > 0;
+        }""",
+        selector,
+    )
+
+
+def bob_grows_a_bean(game: Game) -> Game:
+    """Bob's first field holds a bean (a card from the draw pile where it held none)."""
+    state = state_of(game)
+    field = state.fields[seat_of(game, "bob")][0]
+    if not field:
+        field.append(state.deck.pop())
+        Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
+        game.refresh_from_db()
+    return game
+
+
+class Taps:
+    """A player's taps (a finger on a phone, the mouse on a desktop), counted."""
+
+    def __init__(self, page: Page, touch: bool):
+        self.page, self.touch, self.count = page, touch, 0
+
+    def __call__(self, locator) -> None:
+        self.count += 1
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
+
+
+def test_on_a_phone_her_fields_and_hand_open_in_the_first_screen_and_one_tap_plants(
+    live_server, fast_site, browser
+):
+    page = logged_in(browser, live_server.url, "alice", **PHONE)
+    game = her_turn("alice")
+    page.goto(f"{live_server.url}/games/{game.id}/")
+
+    assert in_the_first_screen(page, ".player.me ol.fields")
+    assert in_the_first_screen(page, ".hand-area .card-front")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shoot(page, "phone-her-turn-first-screen")
+    # The front card is the only one she may plant: it is chosen for her, and a tap on a
+    # field plants it.
+    board = page.locator("#board")
+    expect(board.locator(".hand-area .card-front")).to_have_attribute("aria-pressed", "true")
+    taps = Taps(page, touch=True)
+    moved(page, game, lambda: taps(board.locator(".me .field[data-drop]").first))
+    expect(board.locator(".me .field").first.locator(".bean-garden")).to_be_visible()
+    assert taps.count == 1
+
+
+@pytest.mark.parametrize("window", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_an_offer_of_two_cards_for_a_bean_of_one_player_takes_four_taps(
+    live_server, fast_site, browser, window
+):
+    page = logged_in(browser, live_server.url, "alice", **window)
+    game = bob_grows_a_bean(in_the_trading_phase("alice"))
+    page.goto(f"{live_server.url}/games/{game.id}/")
+    board = page.locator("#board")
+    taps = Taps(page, window["touch"])
+
+    # Two cards of her hand, then a bean growing in Bob's field.
+    given = [board.locator(".hand-area [data-tap=pick]").nth(n) for n in (1, 2)]
+    ids = [card.get_attribute("data-card") for card in given]
+    for card in given:
+        taps(card)
+        expect(card).to_have_attribute("aria-pressed", "true")
+    bob = board.locator(f"#seat-{seat_of(game, 'bob')}")
+    wanted = bob.locator(".field [data-ask-bean]").first
+    bean = wanted.get_attribute("data-ask-bean")
+    taps(wanted)
+    send = board.locator(".offer-send button", has_text="bob")
+    # The button that sends it is in sight wherever she is on the page.
+    expect(send).to_be_in_viewport()
+    shoot(page, f"offer-built-on-the-table-{'phone' if window['touch'] else 'desktop'}")
+    moved(page, game, lambda: taps(send))
+
+    action = game.moves.filter(kind="offer").latest("seq").payload
+    assert sorted(action["give"]) == sorted(int(card) for card in ids)
+    assert action["ask"] == {bean: 1} and action["to"] == seat_of(game, "bob")
+    assert taps.count == 4
+
+
+def test_see_the_offers_on_a_phone_shows_their_heading_below_the_status(
+    live_server, fast_site, browser
+):
+    make_user("alice")
+    page = logged_in(browser, live_server.url, "bob", **PHONE)
+    game = in_the_trading_phase("alice")
+    state = state_of(game)
+    gift = {"kind": "offer", "to": seat_of(game, "bob"), "give": [state.faceup[0]], "ask": {}}
+    alice = game.seats.get(user__username="alice").user
+    move_submit(game_id=game.id, user=alice, action=gift, expected_seq=game.seq)
+    page.goto(f"{live_server.url}/games/{game.id}/")
+
+    page.locator("#status .to-offers").tap()
+
+    heading = page.locator("#offers-to-you")
+    expect(heading).to_be_in_viewport()
+    status = page.locator("#status").bounding_box()
+    assert heading.bounding_box()["y"] >= status["y"] + status["height"]
