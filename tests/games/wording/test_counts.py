@@ -53,7 +53,7 @@ def test_one_discarded_card_and_one_run_out_pile_read_singular_on_the_board(clie
     game = fresh(started_game)
     wanted = {
         "en": ("1 discarded", "ran out 1 of 2 times"),
-        "de": ("1 abgeworfen", "1 von 2 Mal aufgebraucht"),
+        "de": ("1 abgeworfen", "1 von 2 Malen aufgebraucht"),
         "fr": ("1 défaussée", "épuisée 1 fois sur 2"),
         "it": ("1 scartata", "esaurito 1 volta su 2"),
         "nl": ("1 afgelegd", "1 van 2 keer op"),
@@ -114,7 +114,7 @@ def test_a_bot_standing_in_after_one_timeout_says_one_turn(started_game):
         "de": "deine Zeit ist in 1 Zug abgelaufen",
         "fr": "votre temps s'est écoulé sur 1 tour,",
         "it": "il tuo tempo è scaduto per 1 turno,",
-        "nl": "je tijd was 1 beurt om,",
+        "nl": "je tijd was in 1 beurt om,",
     }
     for language, words in wanted.items():
         message = sent_in(seat.user, language, row)
