@@ -15,12 +15,21 @@ from games.engine.beans import bean_name
 from games.engine.book.part import AnswerRules
 from games.engine.book.usual import USUAL_PLAN
 from games.engine.book.wording import plan_summary
+from games.engine.move_words import Button
 from games.models import Game, Move, Seat
 
 # The lines of what was done on a seat's behalf the page shows, the newest.
 DONE_FOR_YOU_LINES = 10
 # The rules form of a seat that has set none shows the engine's defaults.
 NO_RULES = AnswerRules().to_dict()
+# What a player may say, in a word, of the offers made to them while they are away: each a
+# whole set of answer rules (`engine.book.part.AnswerRules`), by its name.
+AWAY_PRESETS = {
+    "ask": {},
+    "gifts": {"gifts": True, "plant": True},
+    "trusting": {"gifts": True, "growing": True, "plant": True},
+    "away": {"away": True},
+}
 
 
 def trade_book(view: dict, takes: dict[int, dict], names: list[str]) -> dict | None:
@@ -57,7 +66,50 @@ def trade_book(view: dict, takes: dict[int, dict], names: list[str]) -> dict | N
         "passed": [names[other] for other in book["passed"]],
         "plan": _plan(book["plan"], hand if book["may_plan_planting"] else []),
         "usual": usual_lines() if book["rules"] is None and book["plan"] is None else [],
+        "presets": away_presets(book["rules"]),
     }
+
+
+def away_presets(rules: dict | None) -> list[dict]:
+    """The presets of the answer rules, each with the button that sets it, what it will do in
+    the reader's words, and whether it is the one in force."""
+    says = {
+        "ask": (
+            _("Ask me about every offer"),
+            _("Nothing is answered for you: every offer, gifts too, waits for you."),
+        ),
+        "gifts": (
+            _("Take the gifts that fit"),
+            _(
+                "Gifts whose beans find a field of yours are taken, and what you receive is "
+                "planted where it obviously goes; every other offer waits for you."
+            ),
+        ),
+        "trusting": (
+            _("Trust the table"),
+            _(
+                "Gifts that find a field, and offers of beans you grow that find one, are "
+                "accepted, paid with the cards from the back of your hand; what you receive is "
+                "planted where it obviously goes; every other offer waits for you."
+            ),
+        ),
+        "away": (
+            _("I am away: decline everything"),
+            _("Every offer made to you is declined, gifts too, until you change this."),
+        ),
+    }
+    presets = []
+    for name, chosen in AWAY_PRESETS.items():
+        action = {"kind": "rules", **NO_RULES, **chosen}
+        label, said = says[name]
+        presets.append(
+            {
+                "button": Button("book", label, action, style="secondary"),
+                "says": said,
+                "now": rules is not None and {**NO_RULES, **rules} == {**NO_RULES, **chosen},
+            }
+        )
+    return presets
 
 
 def payment_choices(view: dict, move: dict, offer: dict) -> dict:

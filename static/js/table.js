@@ -19,7 +19,7 @@
   "use strict";
 
   var CARDS = ".hand-area [data-card], .faceup [data-card], .me .to-plant [data-card]";
-  var PICK_FORMS = "form.offer-builder, form[data-keep^='accept-']";
+  var PICK_FORMS = "form.offer-builder, form[data-keep^='accept-'], form[data-keep='stand']";
   var chosen = null; // the id of the card chosen to plant
   // A card chosen by the page, not the player: the only one that may be planted now, so that
   // planting it takes one tap, on a field. A tap on it keeps it chosen; one the player let go
@@ -38,7 +38,9 @@
 
   function pickForms(root) {
     return Array.prototype.filter.call(root.querySelectorAll(PICK_FORMS), function (form) {
-      return form.querySelector("input[type=checkbox]") !== null;
+      // A form folded away (the standing offer's, until opened) takes no taps.
+      return form.querySelector("input[type=checkbox]") !== null &&
+        !form.closest("details:not([open])");
     });
   }
 
@@ -153,7 +155,7 @@
           function (input) { return (parseInt(input.value, 10) || 0) > 0; });
       builder.toggleAttribute("data-composing", composing);
     }
-    root.querySelectorAll(".offer-builder .ask").forEach(function (ask) {
+    root.querySelectorAll(".offer-form .ask").forEach(function (ask) {
       var input = ask.querySelector("input[type=number]");
       var n = input ? parseInt(input.value, 10) || 0 : 0;
       if (n > 0) {
@@ -176,8 +178,10 @@
     });
   }
 
-  function askOneMore(bean) {
-    var input = document.getElementById("ask-" + bean);
+  function askOneMore(bean, form) {
+    var ask = (form || board().querySelector("form.offer-builder"))
+      .querySelector('.ask[data-bean="' + bean + '"]');
+    var input = ask && ask.querySelector("input[type=number]");
     if (input) {
       input.stepUp();
       input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -340,10 +344,10 @@
 
   // A tap on a bean wanted asks for one more of it (not the focus its label would give).
   document.addEventListener("click", function (event) {
-    var label = event.target.closest && event.target.closest(".offer-builder .ask label");
+    var label = event.target.closest && event.target.closest(".offer-form .ask label");
     if (label) {
       event.preventDefault();
-      askOneMore(label.closest(".ask").getAttribute("data-bean"));
+      askOneMore(label.closest(".ask").getAttribute("data-bean"), label.closest("form"));
     }
   });
 
@@ -373,10 +377,19 @@
     }
   });
   document.addEventListener("input", function (event) {
-    if (event.target.closest && event.target.closest(".offer-builder .ask")) {
+    if (event.target.closest && event.target.closest(".offer-form .ask")) {
       dressAsks(board());
     }
   });
+
+  // Opening the standing offer's part makes it the form the taps go to.
+  document.addEventListener("toggle", function (event) {
+    var form = event.target.querySelector && event.target.querySelector("form[data-keep='stand']");
+    if (form && event.target.open) {
+      targetKey = "stand";
+    }
+    dress();
+  }, true);
 
   document.addEventListener("reset", function () {
     window.setTimeout(dress); // after the boxes are cleared

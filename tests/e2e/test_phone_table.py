@@ -125,3 +125,29 @@ def test_see_the_offers_on_a_phone_shows_their_heading_below_the_status(
     expect(heading).to_be_in_viewport()
     status = page.locator("#status").bounding_box()
     assert heading.bounding_box()["y"] >= status["y"] + status["height"]
+
+
+def test_a_standing_offer_is_built_by_tapping_as_an_offer_is(live_server, fast_site, browser):
+    make_user("alice")
+    page = logged_in(browser, live_server.url, "bob", **PHONE)
+    game = in_the_trading_phase("alice")
+    page.goto(f"{live_server.url}/games/{game.id}/")
+    board = page.locator("#board")
+    taps = Taps(page, touch=True)
+
+    taps(board.locator("#book-stand > summary"))
+    card = board.locator(".hand-area [data-tap=pick]").first
+    taps(card)
+    stand = board.locator("form[data-keep='stand']")
+    given = card.get_attribute("data-card")
+    expect(stand.locator(f"#stand-give{given}")).to_be_checked()
+    chip = stand.locator(".ask label").first
+    bean = stand.locator(".ask").first.get_attribute("data-bean")
+    taps(chip)
+    taps(chip)
+    expect(stand.locator(f"#stand-ask-{bean}")).to_have_value("2")
+    moved(page, game, lambda: taps(stand.locator("#stand-post")))
+
+    action = game.moves.filter(kind="stand").latest("seq").payload
+    assert action["give"] == [int(given)] and action["ask"] == {bean: 2}
+    assert taps.count == 5

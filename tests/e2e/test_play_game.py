@@ -151,7 +151,7 @@ def test_three_players_play_a_whole_game_through_the_pages(live_server, fast_sit
     table.game.refresh_from_db()
     assert table.game.status == Game.Status.FINISHED
     table.fresh(alice)
-    expect(alice.locator(".result")).to_contain_text("Game over")
+    expect(alice.locator("#status")).to_contain_text("Game over")
     alice.get_by_role("button", name="Check the seed against the hash").click()
     expect(alice.locator("#seed-check")).to_contain_text("matches")
     table.check_alice()

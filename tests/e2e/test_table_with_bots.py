@@ -123,7 +123,7 @@ def test_a_player_who_clicks_as_soon_as_a_button_appears_is_hardly_ever_refused(
 
     finish_through_the_services(game)
     page.reload()
-    expect(page.locator(".result")).to_contain_text("Game over")
+    expect(page.locator("#status")).to_contain_text("Game over")
     game.refresh_from_db()
     refused = [status for status in answers if status != 200]
     mine = Move.objects.filter(game=game, actor=Move.Actor.PLAYER).count()

@@ -162,8 +162,11 @@ def test_the_table_plays_on_with_a_players_book_and_tells_them_what_it_did(
 
     # A standing offer: her last card for a Blue, for whoever is active.
     phone.locator("#book-stand summary").click()
-    phone.locator("#book-stand input[name=give]").last.check()
-    phone.locator("#stand-ask-blue").fill("1")
+    last = phone.locator(".hand-area [data-card]").last
+    last.click()  # the hand's cards are tapped into it, as into an offer
+    expect(phone.locator(f"#stand-give{last.get_attribute('data-card')}")).to_be_checked()
+    phone.locator("#book-stand .ask[data-bean=blue] label").click()
+    expect(phone.locator("#stand-ask-blue")).to_have_value("1")
     phone.locator("#stand-post").click()
     expect(phone.locator("section.book .offers").first).to_contain_text(
         "standing offer", timeout=8000

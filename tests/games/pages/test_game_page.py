@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games import engine
 from games.models import Deadline, Game
+from games.selectors.book import AWAY_PRESETS, NO_RULES
 from games.services.chat import chat_post
 from games.services.lobby import game_create, game_start, seat_join
 from games.services.moves import move_submit
@@ -167,7 +168,8 @@ def posted_moves(html: str) -> list[dict]:
 
 def expected_buttons(legal: list[dict], book: dict) -> list[dict]:
     """The one-button moves the page should offer for these legal moves, and for the trade book
-    as the view shows it (the pass, and withdrawing a standing offer, are not listed moves)."""
+    as the view shows it (the pass, withdrawing a standing offer and the presets of the answer
+    rules are not listed moves)."""
     buttons = []
     for action in legal:
         kind = action["kind"]
@@ -185,6 +187,10 @@ def expected_buttons(legal: list[dict], book: dict) -> list[dict]:
     if book["may_pass"]:
         buttons.append({"kind": "pass"})
     buttons += [{"kind": "withdraw", "offer": o["id"]} for o in book["standing"] if o["mine"]]
+    if book["may_stand"]:  # the presets of the answer rules, but the one in force
+        in_force = {**NO_RULES, **book["rules"]} if book["rules"] else None
+        presets = ({**NO_RULES, **chosen} for chosen in AWAY_PRESETS.values())
+        buttons += [{"kind": "rules", **rules} for rules in presets if rules != in_force]
     return buttons
 
 

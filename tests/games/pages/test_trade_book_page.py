@@ -4,6 +4,7 @@ book did for a player while they were away."""
 
 import re
 from datetime import timedelta
+from html import unescape as html_unescape
 
 import pytest
 from django.core.cache import caches
@@ -12,6 +13,7 @@ from django.utils import timezone
 
 from games.engine.beans import BEAN_KEYS
 from games.models import Game, Move, Seat
+from games.selectors.book import AWAY_PRESETS
 from tests.games.helpers import (
     answers_everything,
     card_ids_in,
@@ -167,6 +169,36 @@ def test_answer_rules_set_on_the_page_accept_a_gift_at_once_and_only_their_playe
     assert BY_RULES in page_of(client, started_game, receiver)
     assert BY_RULES not in page_of(client, started_game, active)
     assert BY_RULES not in page_of(client, started_game, third)
+
+
+def test_a_preset_for_offers_while_away_says_what_it_does_and_one_tap_sets_it(client, started_game):
+    active, receiver, third = trading_table(started_game)
+    html = page_of(client, started_game, receiver)
+    panel = html[html.index('id="book-away"') :][:6000]
+    for said in (
+        "Ask me about every offer",
+        "Take the gifts that fit",
+        "Trust the table",
+        "I am away: decline everything",
+        "Every offer made to you is declined, gifts too, until you change this.",
+    ):
+        assert said in panel
+    assert "in force" not in panel
+    button = re.search(
+        r'<input type="hidden" name="action" value="([^"]*)"><button[^>]*>Trust', panel
+    )
+    action = html_unescape(button[1])
+
+    response = form_move(client, started_game, receiver, {"action": action})
+
+    assert response.status_code == 200
+    rules = state_of(started_game).book.rules[receiver]
+    assert (rules.gifts, rules.growing, rules.plant, rules.away) == (True, True, True, False)
+    panel = page_of(client, started_game, receiver)
+    now = re.search(r'<li class="preset preset-now">.*?</li>', panel, re.S)[0]
+    assert "Trust the table" in now and "in force" in now
+    # Their answer rules are theirs alone: the others see no preset in force.
+    assert "preset-now" not in page_of(client, started_game, third)
 
 
 def test_the_pass_button_passes_and_the_table_sees_who_passed(client, started_game):
@@ -418,12 +450,13 @@ def test_the_page_of_a_player_back_from_away_costs_one_query_more(
     assert DONE in response.content.decode()
 
 
-def test_the_book_has_no_bare_buttons_for_its_moves(client, started_game):
+def test_the_book_has_no_bare_buttons_for_its_moves_but_the_presets(client, started_game):
     state = state_of(started_game)
     html = page_of(client, started_game, (state.active + 1) % 3)
     assert "Trade book" in html
-    for kind in ("stand", "rules", "plan", "take"):
+    for kind in ("stand", "plan", "take"):
         assert f"&quot;kind&quot;:&quot;{kind}&quot;" not in html
+    assert html.count("&quot;kind&quot;:&quot;rules&quot;") == len(AWAY_PRESETS)
 
 
 def gift_offered(client, game: Game) -> tuple[int, int, int, int]:
