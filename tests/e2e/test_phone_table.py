@@ -2,17 +2,19 @@
 the first screen and the front card plants with one tap; an offer is made on the table, by
 tapping the cards to give and the bean wanted, and sent with the button of the player it is
 for, which stays at the foot of the screen while the offer is in the making. On a desktop the
-same offer takes as many taps."""
+same offer takes as many taps, and a table of four is in one screen of 1280 x 800."""
 
 import pytest
+from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from games import engine
 from games.models import Game
+from games.services.lobby import game_create, game_start, seat_join
 from games.services.moves import move_submit
 from tests.helpers import make_user, state_of
 
-from .helpers import logged_in, shoot
+from .helpers import logged_in, play_for_others_until, shoot
 from .test_touch_table import DESKTOP, PHONE, her_turn, in_the_trading_phase, moved, seat_of
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -151,3 +153,18 @@ def test_a_standing_offer_is_built_by_tapping_as_an_offer_is(live_server, fast_s
     action = game.moves.filter(kind="stand").latest("seq").payload
     assert action["give"] == [int(given)] and action["ask"] == {bean: 2}
     assert taps.count == 5
+
+
+def test_on_a_desktop_a_table_of_four_is_in_one_screen(live_server, fast_site, browser):
+    page = logged_in(browser, live_server.url, "alice", width=1280, height=800)
+    alice = get_user_model().objects.get(username="alice")
+    game = game_create(user=alice, edition="amigo-classic", players=4, options={}, name="Four")
+    for other in ("bob", "carol", "dave"):
+        seat_join(game_id=game.id, user=make_user(other), token=game.invite_token)
+    game = game_start(game_id=game.id, user=alice)
+    play_for_others_until(game, "alice")
+    page.goto(f"{live_server.url}/games/{game.id}/")
+
+    for part in ("#status", ".players", ".market", ".player.me ol.fields", ".hand-area"):
+        assert in_the_first_screen(page, part), part
+    shoot(page, "desktop-table-of-four")
