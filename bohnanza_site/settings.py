@@ -47,6 +47,9 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "anymail",
+    # django-ninja's templates and the Swagger UI files it ships, served by the site: the docs
+    # page (/api/v1/docs) would otherwise load them from a CDN, which the CSP refuses.
+    "ninja",
     "games",
     "mailplay",
     "leagues",

@@ -32,6 +32,15 @@ def test_a_token_is_shown_once_and_kept_only_as_the_digest_of_its_secret(client,
     }
 
 
+def test_the_api_page_links_to_the_apis_docs(client, alice):
+    client.force_login(alice)
+    client.post("/account/api/", {"is_bot": "1"})
+
+    page = client.get("/account/api/").content.decode()
+
+    assert '<a href="/api/v1/docs">/api/v1/docs</a>' in page
+
+
 def test_a_persons_account_gets_no_token(client, alice):
     client.force_login(alice)
     page = client.post("/account/api/", {"create": "1", "name": "laptop", "scopes": ["play"]})

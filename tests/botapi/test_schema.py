@@ -1,6 +1,8 @@
 """The API's OpenAPI schema validates, and a fuzz over every operation of it finds no HTTP 500
 and no answer the schema does not describe."""
 
+import json
+
 import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
@@ -46,8 +48,16 @@ def table(robo, monkeypatch):
     return game.seats.get(user=user), token
 
 
+def no_key_twice(pairs: list[tuple]) -> dict:
+    keys = [key for key, _value in pairs]
+    assert len(keys) == len(set(keys)), keys
+    return dict(pairs)
+
+
 def test_the_schema_is_served_and_is_a_valid_openapi_document(client):
-    served = client.get("/api/v1/openapi.json").json()
+    # A key twice in an object (a status named as a number and as text) is valid JSON that
+    # Swagger UI refuses whole.
+    served = json.loads(client.get("/api/v1/openapi.json").content, object_pairs_hook=no_key_twice)
     checked = schemathesis.openapi.from_dict(served)
     assert checked.specification.version.startswith("3.1")
     operations = [result.ok() for result in checked.get_all_operations()]  # Err raises here
