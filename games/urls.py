@@ -7,6 +7,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
     path("games/new/", views.game_create, name="create"),
+    path("how-to-play/", views.how_to_play, name="how_to_play_first"),
     path("how-to-play/<slug:edition>/", views.how_to_play, name="how_to_play"),
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/join/", views.game_join, name="join"),

@@ -92,9 +92,7 @@ def game_detail(request, game_id: int):
     if request.htmx.target == "lobby" and game.status != Game.Status.OPEN:
         return HttpResponse(headers={"HX-Refresh": "true"})  # started or cancelled: reload
     if game.status in (Game.Status.OPEN, Game.Status.CANCELLED) or not game.state:
-        return render(
-            request, "games/lobby.html", game_lobby(game=game, user=request.user)
-        )
+        return render(request, "games/lobby.html", game_lobby(game=game, user=request.user))
     response = render_game(request, game, counter=small_number(request.GET.get("counter", "")))
     board_cache.keep_page(key, response)
     return response
@@ -231,14 +229,12 @@ def chat_post(request, game_id: int):
 
 @require_GET
 def game_log(request, game_id: int):
-    page = game_page(
-        game=started_game(request, game_id), user=request.user, log_moves=None
-    )
+    page = game_page(game=started_game(request, game_id), user=request.user, log_moves=None)
     return render(request, "games/log.html", page)
 
 
 @require_GET
-def how_to_play(request, edition: str):
+def how_to_play(request, edition: str = ""):
     try:
         page = guides.how_to_play(edition=edition, players=request.GET.get("players", ""))
     except GameNotFound:
@@ -306,9 +302,7 @@ def game_import(request):
         if form.is_valid():
             user = request.user if request.user.is_authenticated else None
             try:
-                context["imported"] = imports.game_import(
-                    user=user, text=form.cleaned_data["text"]
-                )
+                context["imported"] = imports.game_import(user=user, text=form.cleaned_data["text"])
             except ServiceError as error:
                 form.add_error(None, error.message)
             else:
@@ -379,13 +373,9 @@ def game_invite(request, game_id: int, token: str):
     game = get_object_or_404(Game, pk=game_id)
     if request.method == "GET":
         # A game only for people with the link shows itself to the link and its seats alone.
-        if not invited(game=game, token=token) and not may_watch(
-            game=game, user=request.user
-        ):
+        if not invited(game=game, token=token) and not may_watch(game=game, user=request.user):
             raise Http404("There is no such game.")
-        return render(
-            request, "games/join.html", game_lobby(game=game, user=request.user)
-        )
+        return render(request, "games/join.html", game_lobby(game=game, user=request.user))
     try:
         seat_join(game_id=game_id, user=request.user, token=token)
     except ServiceError as error:

@@ -271,6 +271,22 @@ def test_the_game_page_links_to_how_to_play_its_edition(client, started_game, al
     assert 'href="/how-to-play/rio-grande/?players=3"' in page
 
 
+def test_every_page_links_to_how_to_play_whose_page_links_to_every_edition(client, alice):
+    visitor = client.get(reverse("games:home")).content.decode()
+    client.force_login(alice)
+    player = client.get(reverse("links:preferences")).content.decode()
+
+    for page in (visitor, player):
+        header = page.split('<header class="site-header">')[1].split("</header>")[0]
+        assert '<a href="/how-to-play/">How to play</a>' in header
+    guide = client.get("/how-to-play/").content.decode()
+    assert "How to play: Bohnanza (Amigo, current rules)" in visible_text(guide)
+    editions = guide.split('<nav class="editions"')[1].split("</nav>")[0]
+    assert '<a href="/how-to-play/rio-grande/">Bohnanza (Rio Grande;' in editions
+    assert '<a href="/how-to-play/bohnaparte/">' in editions
+    assert "<strong>Bohnanza (Amigo, current rules)</strong>" in editions
+
+
 def test_how_to_play_an_unknown_edition_is_not_found(client):
     assert client.get(reverse("games:how_to_play", args=["chess"])).status_code == 404
 
