@@ -65,8 +65,13 @@ test-clocks: venv engine messages
 	  BOHNANZA_TEST_NOW=$$at $(BIN)pytest -q -n auto -m "not e2e and not integration" \
 	    tests/games tests/mailplay tests/leagues tests/botapi || exit 1; done
 
-# The worker (with beat) and the receiver of replies to mails run beside runserver; the trap
-# stops them when runserver ends (Ctrl-C). The worker is started again whenever it dies
+# The worker (with beat), the receiver of replies to mails and runserver run side by side, and
+# the trap stops them all when runserver ends or the shell is asked to stop: by Ctrl-C, or by
+# a SIGTERM make passes on (the shell waits on runserver with `wait`, which a signal
+# interrupts, where a command run in the foreground would hold the trap until it ended). It
+# says so in one line: a stop asked for is no error for make to report. (make passes no SIGINT
+# on: one sent to make alone, not to its process group as Ctrl-C does, stops nothing.) The
+# worker is started again whenever it dies
 # (bohnanza_site/supervised_worker.py), and /health says when the sweeps have stopped. PORT
 # picks the site's port (make run PORT=8001), which the links in mails name too unless SITE_URL
 # says otherwise.
@@ -78,11 +83,12 @@ run: venv engine messages
 	$(PY) -m bohnanza_site.supervised_worker --queue-folder var/celery/queue -l warning & pid=$$!; \
 	echo $$pid > var/celery.pid; \
 	$(PY) manage.py mail_receiver & rpid=$$!; \
-	trap 'kill $$pid $$rpid 2>/dev/null; wait $$pid $$rpid; rm -f var/celery.pid' EXIT; \
-	trap 'exit 130' INT TERM; \
+	trap 'kill $$pid $$rpid $$spid 2>/dev/null; wait $$pid $$rpid $$spid; rm -f var/celery.pid; echo "Bohnanza stopped."' EXIT; \
+	trap 'exit 0' INT TERM; \
 	echo "Bohnanza is running at http://127.0.0.1:$(PORT)/"; \
 	$(if $(DEMO),,echo "Nothing to look at yet? 'make demo' adds players, rated games and a running league.";) \
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(PY) manage.py runserver 127.0.0.1:$(PORT) & spid=$$!; \
+	wait $$spid
 
 # Demo data (200 players, 1,000 finished rated games, a league with a running season), built
 # once, then the site as `make run` serves it.

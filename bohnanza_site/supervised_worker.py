@@ -20,6 +20,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -28,6 +29,10 @@ WAITS = (1, 2, 5, 10, 30)
 RAN_LONG_ENOUGH = 60.0
 # A message file this young may be half written by a sender still.
 SETTLING = 5.0
+# What Celery's worker prints as it stops for a SIGTERM.
+OWN_SHUTDOWN = "worker: Warm shutdown (MainProcess)"
+# The signals that stop this process, and its worker with it.
+STOPS = {signal.SIGTERM, signal.SIGINT}
 
 
 def set_aside_unreadable(queue: Path, *, now: float | None = None) -> list[Path]:
@@ -56,12 +61,15 @@ def supervise(command: list[str], queue: Path | None) -> int:
     state = {"stopping": False, "child": None}
 
     def stop(signum, _frame):
+        # Ctrl-C asks, then `make run`'s trap asks again: the worker is told once.
+        if state["stopping"]:
+            return
         state["stopping"] = True
         if state["child"] is not None and state["child"].poll() is None:
             state["child"].send_signal(signal.SIGTERM)
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    for stopping in STOPS:
+        signal.signal(stopping, stop)
     dying = 0
     while True:
         if queue is not None:
@@ -69,10 +77,27 @@ def supervise(command: list[str], queue: Path | None) -> int:
         started = time.monotonic()
         # In a group of its own: a worker killed outright leaves its pool's processes behind,
         # and they go with it here.
-        state["child"] = subprocess.Popen(command, start_new_session=True)
+        state["child"] = subprocess.Popen(
+            command,
+            start_new_session=True,
+            stdout=subprocess.PIPE,
+            encoding="utf-8",
+            errors="replace",
+        )
+        forwarding = threading.Thread(
+            target=_forward, args=(state["child"].stdout, state), daemon=True
+        )
+        # Started with SIGTERM and SIGINT blocked, which it keeps: taken by that thread, they
+        # would wait for the worker's end to be handled, as the main thread's wait for it would
+        # go on uninterrupted.
+        unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+        forwarding.start()
+        signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
         status = state["child"].wait()
         with contextlib.suppress(ProcessLookupError):
             os.killpg(state["child"].pid, signal.SIGKILL)
+        # The pipe ends once the worker's group is gone; whatever still holds it is not waited for.
+        forwarding.join(timeout=5)
         if state["stopping"]:
             return status
         dying = 0 if time.monotonic() - started > RAN_LONG_ENOUGH else dying + 1
@@ -84,6 +109,17 @@ def supervise(command: list[str], queue: Path | None) -> int:
         time.sleep(wait)
         if state["stopping"]:
             return status
+
+
+def _forward(lines, state: dict) -> None:
+    """The worker's own output (its banner, what it says of a shutdown; its log goes to
+    stderr), but for the word of the shutdown this process asked for: `make run` says once
+    that the site stopped."""
+    with lines:
+        for line in lines:
+            if not (state["stopping"] and line.strip() == OWN_SHUTDOWN):
+                sys.stdout.write(line)
+                sys.stdout.flush()
 
 
 def main(argv: list[str]) -> int:

@@ -6,8 +6,6 @@ tests to know whose move it is, never to make a player's move) needs DJANGO_ALLO
 
 import dataclasses
 import os
-import threading
-from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
@@ -16,6 +14,7 @@ from django.db import connections
 from playwright.sync_api import sync_playwright
 
 from bohnanza_site.celery import app as celery_app
+from bohnanza_site.repeating import every
 from games import tasks
 from games.clocks import timecontrol
 
@@ -73,29 +72,13 @@ def bots_in_the_background(monkeypatch):
     conf.broker_url, conf.task_always_eager = "memory://", False
     _forget_connections()
     try:
-        with start_worker(celery_app, perform_ping_check=False, shutdown_timeout=10), _beat():
+        # The beat: the deadline sweep queued for the worker every SWEEP_EVERY seconds.
+        sweeps = every(SWEEP_EVERY, tasks.deadlines_sweep_task.delay)
+        with start_worker(celery_app, perform_ping_check=False, shutdown_timeout=10), sweeps:
             yield
     finally:
         conf.broker_url, conf.task_always_eager = before
         _forget_connections()
-
-
-@contextmanager
-def _beat():
-    """A thread that queues the deadline sweep for the worker every SWEEP_EVERY seconds."""
-    stop = threading.Event()
-
-    def queue_sweeps() -> None:
-        while not stop.wait(SWEEP_EVERY):
-            tasks.deadlines_sweep_task.delay()
-
-    thread = threading.Thread(target=queue_sweeps, daemon=True)
-    thread.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        thread.join()
 
 
 def _forget_connections() -> None:

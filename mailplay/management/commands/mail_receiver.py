@@ -1,7 +1,6 @@
 """Receive replies to the site's mails by SMTP or LMTP, for a self-hosted site."""
 
 import signal
-import threading
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
@@ -18,6 +17,11 @@ class Command(BaseCommand):
         parser.add_argument("--lmtp", action="store_true", help="speak LMTP, not SMTP")
 
     def handle(self, *args, host: str, port: int, lmtp: bool, **options):
+        # Blocked before the receiver's thread starts, which keeps them blocked: a stop comes to
+        # this thread's sigwait, never to the receiver's loop, where its handler would wait for
+        # this thread to wake up of itself (`make run` would wait for it until killed).
+        stops = {signal.SIGINT, signal.SIGTERM}
+        signal.pthread_sigmask(signal.SIG_BLOCK, stops)
         receiver = ReplyReceiver(
             host=host,
             port=port,
@@ -36,8 +40,5 @@ class Command(BaseCommand):
             f"Replies to mails are received by {'LMTP' if lmtp else 'SMTP'} on {host}:{port},"
             f" {encryption}"
         )
-        stop = threading.Event()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(signum, lambda *_: stop.set())
-        stop.wait()
+        signal.sigwait(stops)
         receiver.stop()
