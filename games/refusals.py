@@ -13,6 +13,15 @@ class ServiceError(Exception):
         self.message = message
 
 
+class ValueRefused(ServiceError):
+    """One of the values a player gave is refused: `field` names it as the service's keyword
+    does, so that a page says why beside the box it came from."""
+
+    def __init__(self, message: str, field: str):
+        super().__init__(message)
+        self.field = field
+
+
 class GameNotFound(ServiceError):
     status_code = 404
 

@@ -412,28 +412,52 @@ def call_examples(group: str) -> list[str]:
 
 
 class CallsForm(forms.Form):
-    """Where each kind of call goes: a box per kind and channel (`calls.routing`)."""
+    """Where each kind of call goes: a box per kind and channel (`calls.routing`). A kind
+    refused (mail and the digest both) is said beside its row."""
 
     def __init__(self, *args, groups=routing.GROUPS, **kwargs):
         super().__init__(*args, **kwargs)
         self.groups = groups
+        unknown = _("Choose from the table: mail, push, webhook or the daily digest for each kind.")
         for group in groups:
             self.fields[f"calls-{group}"] = forms.MultipleChoiceField(
-                choices=list(CHANNEL_LABELS.items()), required=False, label=GROUP_LABELS[group]
+                choices=list(CHANNEL_LABELS.items()),
+                required=False,
+                label=GROUP_LABELS[group],
+                error_messages={"invalid_choice": unknown},
             )
+
+    def clean(self):
+        data = super().clean()
+        for group in self.groups:
+            chosen = data.get(f"calls-{group}")
+            if chosen and routing.refused({group: chosen}, [group]) == routing.MAIL_AND_DIGEST:
+                self.add_error(
+                    f"calls-{group}",
+                    _("Choose mail or the daily digest for a kind of call, not both."),
+                )
+        return data
 
     def calls(self) -> dict:
         return {group: self.cleaned_data[f"calls-{group}"] for group in self.groups}
 
+    def chosen(self, saved: dict) -> dict:
+        """What the table shows ticked: what was posted, when the page comes back refused, so
+        that no edit is lost; else what is saved (`saved`)."""
+        if not self.is_bound:
+            return saved
+        return {group: self.data.getlist(f"calls-{group}") for group in self.groups}
+
     def matrix(self, chosen: dict) -> list[dict]:
-        """The table's rows: each kind with its words, and a box per channel, ticked as
-        `chosen` says, labelled for a screen reader."""
+        """The table's rows: each kind with its words and what to fix in it, and a box per
+        channel, ticked as `chosen` says, labelled for a screen reader."""
         return [
             {
                 "group": group,
                 "label": GROUP_LABELS[group],
                 "help": GROUP_HELP[group],
                 "examples": call_examples(group),
+                "errors": self.errors.get(f"calls-{group}", []),
                 "cells": [
                     {
                         "channel": channel,

@@ -1,6 +1,7 @@
-"""The preferences page: the mails a player gets, their reminders and quiet hours, their
-webhook and devices with push, their language and zone, the name others see, vacations, and
-the answer rules set for their seat as each game starts."""
+"""The preferences page: one form, saved by one Save, holding the name others see, the language
+and zone, where calls go and what a mail carries, reminders and quiet hours, the answer rules
+set for the player's seat as each game starts, the webhook, push on each device, and vacations.
+A refusal shows the page again with every edit kept, saying what to fix beside its box."""
 
 import re
 
@@ -8,40 +9,38 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.validators import MaxValueValidator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
-from games.calls import channels, push, routing
+from games.calls import channels, routing
 from games.calls.vapid import public_key as vapid_public_key
-from games.calls.webhooks import webhook_remove, webhook_save, webhook_turn_on
 from games.clocks import timecontrol
 from games.engine.book.moves import MAX_KEEP
 from games.engine.book.part import ASK, DECLINE
 from games.models import Profile
 from games.pages.forms import CHANNEL_LABELS, CallsForm, LocaleForm, NameForm
-from games.refusals import ServiceError
+from games.refusals import ServiceError, ValueRefused
 from games.selectors.profiles import profile_of, push_devices_of, running_seats, seat_of, webhook_of
-from games.services.profiles import (
-    RULE_KEYS,
-    answer_rules_save,
-    locale_save,
-    preferences_save,
-    profile_rename,
-    reminders_save,
-    seat_calls_save,
-)
-from games.services.vacations import vacation_end, vacation_start
+from games.services.preferences import PushOn, Saved, preferences_save
+from games.services.profiles import RULE_KEYS, seat_calls_save
 from games.wording import locales
+
+MAIL_REFUSED = gettext_lazy("Choose what your mails carry from the list.")
 
 
 class MailForm(CallsForm):
     """Where each kind of call goes, what a mail carries, and the games muted."""
 
-    mail = forms.ChoiceField(choices=Profile.Mail.choices, widget=forms.RadioSelect)
+    mail = forms.ChoiceField(
+        choices=Profile.Mail.choices,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": MAIL_REFUSED, "required": MAIL_REFUSED},
+    )
     muted = forms.TypedMultipleChoiceField(
         coerce=int,
         required=False,
@@ -67,14 +66,10 @@ def _calls_context(form: CallsForm, chosen: dict, profile: Profile) -> dict:
     }
 
 
-def _calls_refused(request) -> None:
-    messages.error(
-        request,
-        _(
-            "Choose what your mails carry from the list, and where each kind of call goes from "
-            "the table."
-        ),
-    )
+# Said wherever a number of cards to keep back is not one.
+KEEP_REFUSED = gettext_lazy(
+    "Keep back a whole number of cards from 0 to {most}, and say how to answer the rest."
+)
 
 
 class RulesForm(forms.Form):
@@ -104,22 +99,105 @@ class RulesForm(forms.Form):
         required=False, label=gettext_lazy("Plant the cards I receive in the obvious field")
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        refused = KEEP_REFUSED.format(most=MAX_KEEP)
+        for code in ("required", "invalid", "min_value", "max_value"):
+            self.fields["keep"].error_messages[code] = refused
+
     def rules(self) -> dict | None:
         """The rules as the trade book's "rules" move reads them, or None when not used."""
         data = self.cleaned_data
         return {key: data[key] for key in RULE_KEYS} if data["use"] else None
 
 
-class WebhookForm(forms.Form):
-    url = forms.CharField(max_length=500, label=gettext_lazy("Webhook address"))
+class RemindersForm(forms.Form):
+    """When a deadline's reminders go out, and the hours of the player's day without calls."""
+
+    reminders = forms.ChoiceField(
+        choices=Profile.Reminders.choices,
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Reminders before a deadline"),
+    )
+    quiet_from = forms.TimeField(
+        required=False,
+        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+        label=gettext_lazy("Quiet from"),
+    )
+    quiet_until = forms.TimeField(
+        required=False,
+        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+        label=gettext_lazy("Quiet until"),
+    )
 
 
-class PushForm(forms.Form):
-    """A browser's push subscription, as its push service gave it."""
+class PreferencesForm(NameForm, LocaleForm, MailForm, RemindersForm, RulesForm):
+    """The whole page: each section's form, and the webhook, push and vacation, in one. Their
+    fields keep their names, so a section's form reads them as it would alone."""
 
-    endpoint = forms.URLField(max_length=800)
-    p256dh = forms.CharField(max_length=100)
-    auth = forms.CharField(max_length=50)
+    webhook_url = forms.CharField(
+        max_length=500,
+        required=False,
+        label=gettext_lazy("Webhook address"),
+        help_text=gettext_lazy("Empty it to remove the webhook."),
+    )
+    webhook_on = forms.BooleanField(required=False, label=gettext_lazy("Turn the webhook on again"))
+    # Filled in by the page's script with this browser's push subscription (push.js).
+    endpoint = forms.URLField(max_length=800, required=False, widget=forms.HiddenInput)
+    p256dh = forms.CharField(max_length=100, required=False, widget=forms.HiddenInput)
+    auth = forms.CharField(max_length=50, required=False, widget=forms.HiddenInput)
+    push_off = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, widget=forms.CheckboxSelectMultiple
+    )
+    away_days = forms.IntegerField(
+        required=False, min_value=1, label=gettext_lazy("Go away for this many days")
+    )
+    back = forms.BooleanField(required=False, label=gettext_lazy("I'm back"))
+
+    # The fields each section shows, in order (the calls table and push are drawn apart).
+    SECTIONS = {
+        "name": ("display_name",),
+        "locale": ("language", "time_zone"),
+        "reminders": ("reminders", "quiet_from", "quiet_until"),
+        "rules": ("use", "gifts", "keep", "growing", "otherwise", "plant"),
+        "webhook": ("webhook_url", "webhook_on"),
+        "vacation": ("away_days", "back"),
+    }
+
+    def __init__(self, *args, user, games, devices, days_left: int, **kwargs):
+        super().__init__(*args, user=user, games=games, **kwargs)
+        self.fields["push_off"].choices = [(device.id, device.device) for device in devices]
+        days = self.fields["away_days"]
+        days.widget.attrs["max"] = str(days_left)
+        days.validators.append(MaxValueValidator(days_left))
+        refused = _("Choose a whole number of days, 1 to {days}.").format(days=days_left)
+        for code in ("invalid", "min_value", "max_value"):
+            days.error_messages[code] = refused
+        if not days_left:
+            days.disabled = True
+            days.help_text = _("No vacation days are left this year.")
+
+    def sections(self) -> dict:
+        return {name: [self[field] for field in fields] for name, fields in self.SECTIONS.items()}
+
+    def saved(self, user_agent: str) -> dict:
+        """What the preferences service takes, from what the page posted."""
+        data = self.cleaned_data
+        given = {name: data[name] for name in ("endpoint", "p256dh", "auth")}
+        push_on = PushOn(**given, device=device_name(user_agent)) if given["endpoint"] else None
+        return {
+            **{name: data[name] for name in ("display_name", "language", "time_zone", "mail")},
+            **{name: data[name] for name in ("reminders", "quiet_from", "quiet_until")},
+            "calls": self.calls(),
+            "muted": data["muted"],
+            "answer_rules": self.rules(),
+            "webhook_url": data["webhook_url"],
+            "webhook_on": data["webhook_on"],
+            "push_on": push_on,
+            "push_off": data["push_off"],
+            "away_days": data["away_days"],
+            "back": data["back"],
+        }
 
 
 # (pattern in a User-Agent, name): the first that matches names the browser, and the system.
@@ -153,76 +231,53 @@ def device_name(user_agent: str) -> str:
     return browser or system or _("A browser")
 
 
-class RemindersForm(forms.Form):
-    """When a deadline's reminders go out, and the hours of the player's day without calls."""
-
-    reminders = forms.ChoiceField(
-        choices=Profile.Reminders.choices,
-        widget=forms.RadioSelect,
-        label=gettext_lazy("Reminders before a deadline"),
-    )
-    quiet_from = forms.TimeField(
-        required=False,
-        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
-        label=gettext_lazy("Quiet from"),
-    )
-    quiet_until = forms.TimeField(
-        required=False,
-        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
-        label=gettext_lazy("Quiet until"),
-    )
-
-
-class VacationForm(forms.Form):
-    days = forms.IntegerField(min_value=1, max_value=timecontrol.VACATION_DAYS_PER_YEAR)
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def preferences(request):
     profile = profile_of(user=request.user)
     seats = running_seats(user=request.user)
-    games = [seat.game for seat in seats]
-    muted = [seat.game_id for seat in seats if seat.muted]
-    form = MailForm(
-        request.POST or None, games=games, initial={"mail": profile.mail, "muted": muted}
+    devices = push_devices_of(user=request.user)
+    webhook = webhook_of(user=request.user)
+    days_left = timecontrol.vacation_days_left(profile, timezone.now())
+    form = PreferencesForm(
+        request.POST if request.method == "POST" else None,
+        user=request.user,
+        games=[seat.game for seat in seats],
+        devices=devices,
+        days_left=days_left,
+        initial=_initial(profile, seats, webhook),
     )
-    if request.method == "POST":
-        if not form.is_valid():
-            _calls_refused(request)
-            return redirect("links:preferences")
+    if form.is_bound and form.is_valid():
         try:
-            preferences_save(
-                user=request.user,
-                mail=form.cleaned_data["mail"],
-                calls=form.calls(),
-                muted=form.cleaned_data["muted"],
+            saved = preferences_save(
+                user=request.user, **form.saved(request.headers.get("User-Agent", ""))
             )
+        except ValueRefused as refusal:
+            form.add_error(refusal.field, refusal.message)
         except ServiceError as refusal:
-            messages.error(request, refusal.message)
+            form.add_error(None, refusal.message)
         else:
-            messages.success(request, _("Your mail preferences are saved."))
-        return redirect("links:preferences")
+            _said(request, form.cleaned_data, saved)
+            return redirect("links:preferences")
+    context = _page(request, form, profile, [seat.game for seat in seats], devices, webhook)
+    return render(request, "links/preferences.html", {**context, "days_left": days_left})
+
+
+def _page(request, form: PreferencesForm, profile: Profile, games, devices, webhook) -> dict:
+    """The page around its form: the calls table, the webhook and devices, the vacation."""
     now = timezone.now()
-    push_devices = push_devices_of(user=request.user)
-    chosen = routing.effective(profile, None, routing.GROUPS, has_device=bool(push_devices))
-    context = {
-        **_calls_context(form, chosen, profile),
+    chosen = routing.effective(profile, None, routing.GROUPS, has_device=bool(devices))
+    return {
+        **_calls_context(form, form.chosen(chosen), profile),
         "form": form,
-        "name_form": NameForm(initial={"display_name": profile.display_name}, user=request.user),
-        "vacation_form": VacationForm(),
-        "locale_form": LocaleForm(
-            initial={"language": profile.language, "time_zone": profile.time_zone}
-        ),
+        "sections": form.sections(),
         "profile": profile,
-        "webhook": webhook_of(user=request.user),
-        "webhook_form": WebhookForm(),
-        "push_devices": push_devices,
+        "webhook": webhook,
+        "device_rows": list(zip(devices, form["push_off"], strict=True)),
         "vapid_public_key": vapid_public_key(),
         # The new secret, shown once: popped from the session it was put in on saving.
         "webhook_secret": request.session.pop(WEBHOOK_SECRET_KEY, ""),
         "away": profile.away_until and profile.away_until > now,
-        "days_left": timecontrol.vacation_days_left(profile, now),
         "allowance": timecontrol.VACATION_DAYS_PER_YEAR,
         # The hour is UTC's; the page shows it in the reader's zone.
         "digest_at": now.replace(hour=settings.MAIL_DIGEST_HOUR, minute=0, second=0),
@@ -231,36 +286,74 @@ def preferences(request):
             game for game in games if game.vacation_allowed and game.vacation_days_cap is not None
         ],
     }
-    context["reminders_form"] = RemindersForm(
-        initial={
-            "reminders": profile.reminders,
-            "quiet_from": profile.quiet_from,
-            "quiet_until": profile.quiet_until,
-        }
-    )
+
+
+def _initial(profile: Profile, seats, webhook) -> dict:
+    """The page's boxes as the player's settings fill them."""
     rules = profile.answer_rules
-    context["rules_form"] = RulesForm(initial={**rules, "use": True} if rules else None)
-    return render(request, "links/preferences.html", context)
+    return {
+        "display_name": profile.display_name,
+        "language": profile.language,
+        "time_zone": profile.time_zone,
+        "mail": profile.mail,
+        "muted": [seat.game_id for seat in seats if seat.muted],
+        "reminders": profile.reminders,
+        "quiet_from": profile.quiet_from,
+        "quiet_until": profile.quiet_until,
+        **({**rules, "use": True} if rules else {}),
+        "webhook_url": webhook.url if webhook else "",
+    }
 
 
-@login_required
-@require_POST
-def answer_rules(request):
-    form = RulesForm(request.POST)
-    if form.is_valid():
-        answer_rules_save(user=request.user, rules=form.rules())
-        messages.success(
-            request, _("Your answer rules are saved for the games that start from now on.")
-        )
-    else:
-        messages.error(
-            request,
+def _said(request, data: dict, saved: Saved) -> None:
+    """The page's words after a save, in the language just chosen; the session takes the
+    language, zone and name the next pages are written in."""
+    language, zone = data["language"], data["time_zone"]
+    request.session[locales.SESSION_KEY] = [language, zone]
+    request.session[locales.NAME_KEY] = data["display_name"]
+    translation.activate(language)
+    said = [_("Your preferences are saved.")]
+    if saved.renamed:
+        said.append(
             _(
-                "Keep back a whole number of cards from 0 to {most}, and say how to answer the "
-                "rest."
-            ).format(most=MAX_KEEP),
+                "You are {name} in the games you join from now on; games already started keep "
+                "the name you had."
+            ).format(name=data["display_name"])
         )
-    return redirect("links:preferences")
+    if saved.secret:
+        request.session[WEBHOOK_SECRET_KEY] = saved.secret
+    said += [WEBHOOK_SAID[saved.webhook]] if saved.webhook else []
+    said += [_("Push is on for this browser: your calls come here too.")] if saved.push_on else []
+    said += [_("Push is off for that device.")] if saved.push_off else []
+    if saved.back is not None:
+        said.append(_back(saved.back))
+    if saved.away:
+        said.append(
+            ngettext(
+                "Enjoy your {n} day away: your deadlines are stretched by as much.",
+                "Enjoy your {n} days away: your deadlines are stretched by as much.",
+                saved.away,
+            ).format(n=saved.away)
+        )
+    for words in said:
+        messages.success(request, words)
+
+
+WEBHOOK_SAID = {
+    "saved": gettext_lazy("Your webhook is saved: your calls go there too."),
+    "removed": gettext_lazy("Your webhook is removed."),
+    "on": gettext_lazy("Your webhook is on again."),
+}
+
+
+def _back(days: int) -> str:
+    if not days:
+        return _("Welcome back: your vacation has ended.")
+    return ngettext(
+        "Welcome back: your vacation has ended, and {n} unused day went back to your allowance.",
+        "Welcome back: your vacation has ended, and {n} unused days went back to your allowance.",
+        days,
+    ).format(n=days)
 
 
 WEBHOOK_SECRET_KEY = "webhook_secret"
@@ -269,185 +362,31 @@ WEBHOOK_SECRET_KEY = "webhook_secret"
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_calls(request, game_id: int):
-    """Where the calls about one game go, for the player's seat in it."""
+    """Where the calls about one game go, for the player's seat in it. A refusal shows the
+    table again as it was posted, saying what to fix beside its row."""
     seat = seat_of(user=request.user, game_id=game_id)
     if seat is None:
         raise Http404
-    if request.method == "POST":
-        form = CallsForm(request.POST, groups=routing.GAME_GROUPS)
-        if "follow" not in request.POST and not form.is_valid():
-            _calls_refused(request)
-            return redirect("links:game_calls", game_id)
+    form = CallsForm(request.POST if request.method == "POST" else None, groups=routing.GAME_GROUPS)
+    following = "follow" in request.POST
+    if form.is_bound and (following or form.is_valid()):
         try:
-            calls = None if "follow" in request.POST else form.calls()
-            seat_calls_save(user=request.user, game_id=game_id, calls=calls)
+            seat_calls_save(
+                user=request.user, game_id=game_id, calls=None if following else form.calls()
+            )
         except ServiceError as refusal:
-            messages.error(request, refusal.message)
+            form.add_error(None, refusal.message)
         else:
             messages.success(request, _("Where this game's calls go is saved."))
-        return redirect("links:game_calls", game_id)
+            return redirect("links:game_calls", game_id)
     profile = profile_of(user=request.user)
     has_device = bool(push_devices_of(user=request.user))
     chosen = routing.effective(profile, seat, routing.GAME_GROUPS, has_device=has_device)
     context = {
-        **_calls_context(CallsForm(groups=routing.GAME_GROUPS), chosen, profile),
+        **_calls_context(form, form.chosen(chosen), profile),
+        "form": form,
         "game": seat.game,
         "own": bool(seat.calls),
         "muted": seat.muted,
     }
     return render(request, "links/game_calls.html", context)
-
-
-@login_required
-@require_POST
-def webhook(request):
-    if "remove" in request.POST:
-        webhook_remove(user=request.user)
-        messages.success(request, _("Your webhook is removed."))
-        return redirect("links:preferences")
-    if "turn_on" in request.POST:
-        webhook_turn_on(user=request.user)
-        messages.success(request, _("Your webhook is on again."))
-        return redirect("links:preferences")
-    form = WebhookForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Give the webhook's address, up to 500 characters."))
-        return redirect("links:preferences")
-    try:
-        saved = webhook_save(user=request.user, url=form.cleaned_data["url"])
-    except ServiceError as refusal:
-        messages.error(request, refusal.message)
-    else:
-        request.session[WEBHOOK_SECRET_KEY] = saved.secret
-        messages.success(request, _("Your webhook is saved: your calls go there too."))
-    return redirect("links:preferences")
-
-
-@login_required
-@require_POST
-def push_subscribe(request):
-    form = PushForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("This browser gave no subscription for push."))
-        return redirect("links:preferences")
-    try:
-        push.push_subscribe(
-            user=request.user,
-            device=device_name(request.headers.get("User-Agent", "")),
-            **form.cleaned_data,
-        )
-    except ServiceError as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, _("Push is on for this browser: your calls come here too."))
-    return redirect("links:preferences")
-
-
-@login_required
-@require_POST
-def push_unsubscribe(request):
-    try:
-        subscription_id = int(request.POST.get("id", ""))
-    except ValueError:
-        subscription_id = 0
-    if push.push_unsubscribe(user=request.user, subscription_id=subscription_id):
-        messages.success(request, _("Push is off for that device."))
-    return redirect("links:preferences")
-
-
-@login_required
-@require_POST
-def reminders(request):
-    form = RemindersForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose reminders from the list, and times as hours:minutes."))
-        return redirect("links:preferences")
-    try:
-        reminders_save(user=request.user, **form.cleaned_data)
-    except ServiceError as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, _("Your reminders and quiet hours are saved."))
-    return redirect("links:preferences")
-
-
-@login_required
-@require_POST
-def locale(request):
-    form = LocaleForm(request.POST)
-    if form.is_valid():
-        language, zone = form.cleaned_data["language"], form.cleaned_data["time_zone"]
-        locale_save(user=request.user, language=language, time_zone=zone)
-        request.session[locales.SESSION_KEY] = [language, zone]
-        translation.activate(language)
-        messages.success(request, _("Your language and time zone are saved."))
-    else:
-        messages.error(request, _("Choose a language and a time zone from the lists."))
-    return redirect("links:preferences")
-
-
-@login_required
-@require_POST
-def display_name(request):
-    form = NameForm(request.POST, user=request.user)
-    if not form.is_valid():
-        messages.error(request, " ".join(form.errors["display_name"]))
-        return redirect("links:preferences")
-    try:
-        profile = profile_rename(
-            user=request.user, display_name=form.cleaned_data["display_name"]
-        )
-    except ServiceError as refusal:
-        messages.error(request, refusal.message)
-    else:
-        request.session[locales.NAME_KEY] = profile.display_name
-        messages.success(
-            request,
-            _(
-                "You are {name} in the games you join from now on; games already started keep "
-                "the name you had."
-            ).format(name=profile.display_name),
-        )
-    return redirect("links:preferences")
-
-
-@login_required
-@require_POST
-def vacation(request):
-    if "end" in request.POST:
-        back = vacation_end(user=request.user)
-        messages.success(
-            request,
-            ngettext(
-                "Welcome back: your vacation has ended, and {n} unused day went back to your "
-                "allowance.",
-                "Welcome back: your vacation has ended, and {n} unused days went back to your "
-                "allowance.",
-                back,
-            ).format(n=back)
-            if back
-            else _("Welcome back: your vacation has ended."),
-        )
-        return redirect("links:preferences")
-    form = VacationForm(request.POST)
-    if not form.is_valid():
-        messages.error(
-            request,
-            _("Choose a whole number of days, 1 to {days}.").format(
-                days=timecontrol.VACATION_DAYS_PER_YEAR
-            ),
-        )
-        return redirect("links:preferences")
-    granted = vacation_start(user=request.user, days=form.cleaned_data["days"])
-    if granted:
-        messages.success(
-            request,
-            ngettext(
-                "Enjoy your {n} day away: your deadlines are stretched by as much.",
-                "Enjoy your {n} days away: your deadlines are stretched by as much.",
-                granted,
-            ).format(n=granted),
-        )
-    else:
-        messages.error(request, _("No vacation days are left this year."))
-    return redirect("links:preferences")

@@ -94,7 +94,7 @@ def profile_rename(*, user, display_name: str) -> Profile:
 
 
 @transaction.atomic
-def preferences_save(*, user, mail: str, calls: dict, muted: list[int]) -> Profile:
+def calls_save(*, user, mail: str, calls: dict, muted: list[int]) -> Profile:
     """What a mail calling the player carries, where each kind of call goes ({group:
     [channel, ...]}, `calls.routing`), and the running games they want nothing about."""
     if mail not in Profile.Mail.values:

@@ -1,11 +1,14 @@
 // Push on this browser (the preferences page): the site's service worker is registered at the
 // root, the browser's push service is asked for a subscription under the site's VAPID key, and
-// the subscription (its address and keys) is posted to the server, which lists the device.
+// the subscription (its address and keys) is posted to the server with the rest of the page's
+// form, as its Save would post it, so that no edit made on the page is lost; the server lists
+// the device. Without this script the button stays hidden: push needs it.
 (function () {
   const button = document.getElementById("push-on");
   if (!button) {
     return;
   }
+  button.hidden = false;
   const form = button.form;
   const status = document.getElementById("push-status");
   if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
@@ -39,7 +42,7 @@
       form.elements.endpoint.value = json.endpoint;
       form.elements.p256dh.value = json.keys.p256dh;
       form.elements.auth.value = json.keys.auth;
-      form.submit();
+      form.requestSubmit();
     } catch (error) {
       status.textContent = button.dataset.failed;
       button.disabled = false;

@@ -134,7 +134,7 @@ def test_the_board_in_each_language(live_server, fast_site, browser):
         page.goto(f"{base}/l/preferences/")
         page.select_option("select[name=language]", language)
         page.select_option("select[name=time_zone]", "Europe/Amsterdam")
-        page.locator("form[action$='/locale/'] button[type=submit]").click()
+        page.locator("#preferences button[type=submit]").click()
         page.goto(f"{base}/games/{game.id}/")
         expect(page.locator("html")).to_have_attribute("lang", language)
         expect(page.locator(".hand-area h2")).to_contain_text(words)

@@ -75,7 +75,8 @@ def test_the_worker_registers_at_the_root_and_the_subscription_reaches_the_serve
         auth,
     )
 
-    page.get_by_role("button", name="Turn off").click()
+    page.get_by_label("Turn off").check()
+    page.get_by_role("button", name="Save").click()
     expect(page.get_by_text("Push is off for that device.")).to_be_visible()
     expect(page.locator(".push-devices")).to_have_count(0)
     assert not PushSubscription.objects.exists()

@@ -14,7 +14,7 @@ from games.models import Game
 from games.pages.forms import edition_choices
 from leagues.models import League, Season
 from leagues.services import leagues as services
-from tests.helpers import user_at
+from tests.helpers import preferences_saved, user_at
 
 from .helpers import ended_with, started
 
@@ -212,7 +212,7 @@ def test_a_season_named_by_its_number_reads_in_each_players_language(client, run
     english = f"Bean Counters, Season 1, division 1, game {number}"
     assert english in client.get(board).content.decode()
 
-    client.post(reverse("links:locale"), {"language": "it", "time_zone": "Europe/Rome"})
+    preferences_saved(client, language="it", time_zone="Europe/Rome")
 
     html = client.get(page).content.decode()
     assert "Stagione 1" in html and "Season 1" not in html

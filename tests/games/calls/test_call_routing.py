@@ -31,7 +31,7 @@ from games.services.lobby import game_create, game_start, seat_join
 from games.services.profiles import seat_calls_save
 from games.services.timeouts import reminders_send
 from tests.games.helpers import calls_routed
-from tests.helpers import state_of, user_at
+from tests.helpers import preferences_saved, state_of, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -315,10 +315,11 @@ def test_the_preferences_page_shows_the_table_and_keeps_what_was_ticked(client, 
     assert 'aria-label="Reminders by Mail">' in page
     assert "Time is running out in Friday beans" in page  # what a reminder says
 
-    response = client.post(
-        reverse("links:preferences"),
-        {
-            "mail": "every",
+    response = preferences_saved(
+        client,
+        follow=False,
+        mail="every",
+        **{
             "calls-move": ["mail", "push"],
             "calls-trades": ["push"],
             "calls-reminder": ["push"],
@@ -343,7 +344,7 @@ def test_the_preferences_page_shows_the_table_and_keeps_what_was_ticked(client, 
 @pytest.mark.parametrize(
     ("posted", "said"),
     [
-        ({"calls-move": ["pigeon"]}, "where each kind of call goes from the table"),
+        ({"calls-move": ["pigeon"]}, "mail, push, webhook or the daily digest for each kind"),
         ({"calls-move": ["mail", "digest"]}, "Choose mail or the daily digest"),
         ({"mail": "shout"}, "Choose what your mails carry"),
     ],
@@ -354,7 +355,7 @@ def test_the_preferences_page_refuses_junk_with_a_message_and_changes_nothing(
     calls_routed(alice, {routing.MOVE: [channels.PUSH]})
     client.force_login(alice)
 
-    response = client.post(reverse("links:preferences"), {"mail": "every", **posted}, follow=True)
+    response = preferences_saved(client, **posted)
 
     assert response.status_code == 200
     assert said in response.content.decode()

@@ -37,7 +37,7 @@ from tests.games.helpers import (
     quiet_at_night,
 )
 from tests.games.local_server import LocalServer, serving
-from tests.helpers import started, state_of, user_at
+from tests.helpers import preferences_saved, started, state_of, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -371,9 +371,11 @@ def test_push_is_turned_on_and_off_for_a_device_on_the_preferences_page(
     page = client.get(reverse("links:preferences")).content.decode()
     assert f'data-key="{vapid_public_key()}"' in page
 
-    client.post(
-        reverse("links:push_subscribe"),
-        {"endpoint": device.endpoint, "p256dh": device.p256dh, "auth": b64url(device.auth)},
+    preferences_saved(
+        client,
+        endpoint=device.endpoint,
+        p256dh=device.p256dh,
+        auth=b64url(device.auth),
         headers={
             "User-Agent": "Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0"
         },
@@ -383,10 +385,12 @@ def test_push_is_turned_on_and_off_for_a_device_on_the_preferences_page(
     page = client.get(reverse("links:preferences")).content.decode()
     assert "Firefox on Android, on since" in page
     client.force_login(bob)
-    client.post(reverse("links:push_unsubscribe"), {"id": subscription.id})
+    refused = preferences_saved(client, push_off=str(subscription.id)).content.decode()
+    assert "is not one of the available choices" in refused  # not bob's device
     assert PushSubscription.objects.filter(id=subscription.id).exists()
     client.force_login(alice)
-    client.post(reverse("links:push_unsubscribe"), {"id": subscription.id})
+    said = preferences_saved(client, push_off=str(subscription.id)).content.decode()
+    assert "Push is off for that device." in said
     assert not PushSubscription.objects.exists()
     assert "Firefox on Android" not in client.get(reverse("links:preferences")).content.decode()
 

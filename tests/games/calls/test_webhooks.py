@@ -31,7 +31,7 @@ from tests.games.helpers import (
     quiet_at_night,
 )
 from tests.games.local_server import LocalServer, serving
-from tests.helpers import started, state_of
+from tests.helpers import preferences_saved, started, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -254,7 +254,7 @@ def test_a_webhook_failing_five_deliveries_in_a_row_is_turned_off_with_one_mail(
     assert len(receiver.received) == 9 and len(sent_mail.outbox) == 1
 
     client.force_login(alice)
-    client.post(reverse("links:webhook"), {"turn_on": "1"})
+    preferences_saved(client, webhook_on="on")
     with django_capture_on_commit_callbacks(execute=True):
         calls_to(seat, game, 1, start=400)
     assert len(receiver.received) == 10
@@ -288,7 +288,7 @@ def test_addresses_off_the_public_internet_are_refused_and_not_saved(
     resolving_to_loopback(monkeypatch)
     client.force_login(alice)
 
-    page = client.post(reverse("links:webhook"), {"url": url}, follow=True)
+    page = preferences_saved(client, webhook_url=url)
 
     assert says in page.content.decode()
     assert not Webhook.objects.exists()
@@ -298,7 +298,7 @@ def test_addresses_off_the_public_internet_are_refused_and_not_saved(
 def test_a_name_no_resolver_takes_is_refused_as_no_web_address(alice, client, url):
     client.force_login(alice)
 
-    page = client.post(reverse("links:webhook"), {"url": url}, follow=True)
+    page = preferences_saved(client, webhook_url=url)
 
     assert page.status_code == 200
     assert "That is not a web address." in page.content.decode()
@@ -309,7 +309,7 @@ def test_a_local_receiver_is_refused_unless_the_setting_allows_it(alice, client,
     client.force_login(alice)
     assert settings.WEBHOOK_ALLOW_LOCAL is False
 
-    page = client.post(reverse("links:webhook"), {"url": "http://127.0.0.1:8000/"}, follow=True)
+    page = preferences_saved(client, webhook_url="http://127.0.0.1:8000/")
 
     assert "starts with https://" in page.content.decode()
     assert not Webhook.objects.exists()
@@ -331,7 +331,7 @@ def test_an_address_is_checked_again_when_a_call_is_sent(
 def test_the_secret_is_shown_once_on_the_preferences_page(receiver, alice, client):
     client.force_login(alice)
 
-    saved = client.post(reverse("links:webhook"), {"url": receiver.url("alice")}, follow=True)
+    saved = preferences_saved(client, webhook_url=receiver.url("alice"))
     again = client.get(reverse("links:preferences"))
 
     secret = Webhook.objects.get(user=alice).secret

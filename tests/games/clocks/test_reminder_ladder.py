@@ -11,6 +11,7 @@ from django.urls import reverse
 from games.models import Deadline, Outbox, Profile, Seat
 from games.services.profiles import profile_get_or_create
 from games.services.timeouts import deadline_expire, reminders_send
+from tests.helpers import preferences_saved
 
 pytestmark = pytest.mark.django_db
 
@@ -115,9 +116,7 @@ def test_each_wait_has_its_own_ladder(started_game):
 def test_the_preferences_page_saves_the_ladder_and_quiet_hours(client, alice):
     client.force_login(alice)
     profile_get_or_create(user=alice)
-    url = reverse("links:reminders")
-
-    client.post(url, {"reminders": "tenth", "quiet_from": "22:00", "quiet_until": "07:00"})
+    preferences_saved(client, reminders="tenth", quiet_from="22:00", quiet_until="07:00")
 
     profile = Profile.objects.get(user=alice)
     assert profile.reminders == "tenth"
@@ -126,6 +125,8 @@ def test_the_preferences_page_saves_the_ladder_and_quiet_hours(client, alice):
     assert re.search(r'value="tenth"[^>]*checked', page)
     assert 'value="22:00"' in page
 
-    response = client.post(url, {"reminders": "half_tenth", "quiet_from": "22:00"}, follow=True)
+    response = preferences_saved(
+        client, reminders="half_tenth", quiet_from="22:00", quiet_until=None
+    )
     assert "Quiet hours need a start and a different end, or neither." in response.content.decode()
     assert Profile.objects.get(user=alice).reminders == "tenth"

@@ -9,6 +9,7 @@ from django.urls import reverse
 from games.models import Profile
 from games.refusals import ServiceError
 from games.services.profiles import display_name_checked, profile_get_or_create
+from tests.helpers import preferences_saved
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "plenty-of-beans-42"
@@ -51,9 +52,9 @@ def test_a_player_renames_themselves_on_the_preferences_page(client, alice, bob)
     page = client.get(reverse("links:preferences")).content.decode()
     assert 'name="display_name"' in page
 
-    taken = client.post(reverse("links:display_name"), {"display_name": "BOB"}, follow=True)
+    taken = preferences_saved(client, display_name="BOB")
     assert "is taken" in taken.content.decode()
-    client.post(reverse("links:display_name"), {"display_name": "Alice Bee"})
+    preferences_saved(client, display_name="Alice Bee")
 
     assert profile_get_or_create(user=alice).display_name == "Alice Bee"
 
@@ -129,7 +130,7 @@ def test_the_confirmation_mail_speaks_the_language_chosen_on_the_form_not_the_br
 def test_a_new_name_heads_the_page_at_once(client):
     sign_up(client, "ann@example.com", "Ann")
 
-    client.post(reverse("links:display_name"), {"display_name": "Annabel"})
+    preferences_saved(client, display_name="Annabel")
 
     html = client.get(reverse("games:home")).content.decode()
     assert '<span class="who">Annabel</span>' in html

@@ -12,7 +12,7 @@ from games.models import Deadline, Move, Outbox, Profile, Seat
 from games.services.moves import move_submit
 from games.services.profiles import profile_get_or_create
 from tests.games.helpers import play_until
-from tests.helpers import fresh, state_of, user_at
+from tests.helpers import fresh, preferences_saved, state_of, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -260,9 +260,12 @@ def test_the_preferences_page_sets_mail_and_mutes_a_game(client, started_game):
     client.force_login(user)
     assert client.get(reverse("links:preferences")).status_code == 200
 
-    response = client.post(
-        reverse("links:preferences"),
-        {"mail": "board", "calls-move": ["mail", "push"], "muted": [started_game.id]},
+    response = preferences_saved(
+        client,
+        follow=False,
+        mail="board",
+        **{"calls-move": ["mail", "push"]},
+        muted=str(started_game.id),
     )
 
     assert response.status_code == 302
@@ -275,7 +278,7 @@ def test_the_preferences_page_starts_a_vacation(client, started_game):
     client.force_login(user)
     [deadline] = Deadline.objects.filter(game=started_game, done=False)
 
-    client.post(reverse("links:vacation"), {"days": 3})
+    preferences_saved(client, away_days="3")
 
     assert Deadline.objects.get(id=deadline.id).due_at - deadline.due_at == timedelta(days=3)
     page = client.get(reverse("links:preferences")).content.decode()
@@ -288,7 +291,7 @@ def test_a_vacation_of_no_whole_number_of_days_says_what_to_choose(client, start
     client.force_login(user)
     [deadline] = Deadline.objects.filter(game=started_game, done=False)
 
-    page = client.post(reverse("links:vacation"), {"days": days}, follow=True).content.decode()
+    page = preferences_saved(client, away_days=days).content.decode()
 
     assert f"Choose a whole number of days, 1 to {timecontrol.VACATION_DAYS_PER_YEAR}." in page
     assert Deadline.objects.get(id=deadline.id).due_at == deadline.due_at

@@ -5,12 +5,11 @@ import re
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
 from games import engine
 from games.models import Move, Profile
 from games.selectors.history import state_at
-from tests.helpers import started, state_of
+from tests.helpers import preferences_saved, started, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +30,9 @@ def client_of(user) -> Client:
 
 
 def save_rules(user, form: dict):
-    return client_of(user).post(reverse("links:answer_rules"), form, follow=True)
+    """The rules posted with the rest of the page as it is; an empty box left unticked."""
+    rules = {name: value or None for name, value in form.items()}
+    return preferences_saved(client_of(user), **rules)
 
 
 def test_a_new_profile_has_no_answer_rules_and_a_game_starts_with_none(alice, bob, carol):
@@ -46,7 +47,7 @@ def test_the_rules_saved_are_shown_on_the_page_and_set_for_the_seat_as_a_game_st
     alice, bob, carol
 ):
     page = save_rules(bob, RULES).content.decode()
-    assert "Your answer rules are saved" in page
+    assert "Your preferences are saved." in page
     assert 'name="keep" value="2"' in page
     assert re.search(r'name="otherwise" value="decline"[^>]*checked', page)
     assert re.search(r'name="growing" id="id_growing">', page)  # left unticked
@@ -70,9 +71,14 @@ def test_the_rules_saved_are_shown_on_the_page_and_set_for_the_seat_as_a_game_st
 def test_junk_rules_are_refused_with_a_message_and_nothing_changes(alice):
     save_rules(alice, RULES)
 
-    for junk in ({**RULES, "keep": "11"}, {**RULES, "keep": "many"}, {**RULES, "otherwise": "?"}):
+    keep_refused = "Keep back a whole number of cards from 0 to 10"
+    for junk, says in (
+        ({**RULES, "keep": "11"}, keep_refused),
+        ({**RULES, "keep": "many"}, keep_refused),
+        ({**RULES, "otherwise": "?"}, "is not one of the available choices"),
+    ):
         page = save_rules(alice, junk).content.decode()
-        assert "Keep back a whole number of cards from 0 to 10" in page
+        assert says in page
         assert Profile.objects.get(user=alice).answer_rules["keep"] == 2
 
 

@@ -21,7 +21,7 @@ from games.engine.beans import bean_name
 from games.models import Outbox
 from games.services.profiles import profile_get_or_create
 from tests.games.helpers import front_plant, play_next, post_move, speak, visible_text
-from tests.helpers import state_of, user_at
+from tests.helpers import preferences_saved, state_of, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -189,11 +189,9 @@ def test_a_visitor_gets_the_language_their_browser_asks_for(client):
 def test_a_player_sets_their_language_and_zone_and_the_next_page_uses_them(client, alice):
     alice = alice
     client.force_login(alice)
-    response = client.post(
-        reverse("links:locale"), {"language": "it", "time_zone": "Europe/Rome"}, follow=True
-    )
+    response = preferences_saved(client, language="it", time_zone="Europe/Rome")
 
-    assert "La tua lingua e il tuo fuso orario sono salvati." in response.content.decode()
+    assert "Le tue preferenze sono salvate." in response.content.decode()
     profile = profile_get_or_create(user=alice)
     assert (profile.language, profile.time_zone) == ("it", "Europe/Rome")
     assert "Preferenze" in client.get(reverse("links:preferences")).content.decode()
@@ -208,12 +206,10 @@ def test_a_zone_or_language_the_site_does_not_know_is_refused_and_nothing_change
 ):
     alice = alice
     client.force_login(alice)
-    response = client.post(
-        reverse("links:locale"), {"language": language, "time_zone": zone}, follow=True
-    )
+    response = preferences_saved(client, language=language, time_zone=zone)
 
     assert response.status_code == 200
-    assert "Choose a language and a time zone from the lists." in response.content.decode()
+    assert "is not one of the available choices" in response.content.decode()
     profile = profile_get_or_create(user=alice)
     assert (profile.language, profile.time_zone) == ("en", "UTC")
 
