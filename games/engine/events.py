@@ -129,7 +129,10 @@ def describe(event: dict, names: list[str], viewer: int | None) -> str:
     text = wording(event, who, you, names, viewer) if wording else event["kind"]
     by = event.get("by")
     if by and text:  # the remark before the sentence's full stop
-        return gettext(_BY[by]).format(line=text.removesuffix("."))
+        line = text.removesuffix(".")
+        if you:
+            return gettext(_BY[by]).format(line=line)
+        return gettext(_BY_OTHERS[by]).format(line=line, who=names[seat])
     return text
 
 
@@ -140,6 +143,16 @@ _BY: Final = {
     "plan": gettext_noop("{line} (by your turn plan)."),
     "named": gettext_noop("{line} (the field you named with the trade)."),
     "default": gettext_noop("{line} (as the game does unless your answer rules say otherwise)."),
+}
+# The same remarks on another's move, as the replay shows every seat's own lines to any reader:
+# whose book it was is named, since the line may name another player first ("alice gave bob a
+# Soy as a gift").
+_BY_OTHERS: Final = {
+    "rule": gettext_noop("{line} (by {who}'s answer rules)."),
+    "pass": gettext_noop("{line} ({who} had passed)."),
+    "plan": gettext_noop("{line} (by {who}'s turn plan)."),
+    "named": gettext_noop("{line} (the field {who} named with the trade)."),
+    "default": gettext_noop("{line} (as the game does unless {who}'s answer rules say otherwise)."),
 }
 
 

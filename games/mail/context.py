@@ -8,8 +8,7 @@ from datetime import datetime
 from functools import partial
 
 from django.db.models import Max
-from django.utils import formats, timezone
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, ngettext
 
 from games import engine
 from games.engine.beans import bean_name
@@ -17,7 +16,7 @@ from games.engine.ending import worded_summary
 from games.engine.events import bean_summary
 from games.mail import board_text, commands
 from games.models import Game, Move, Outbox, Seat
-from games.wording import durations, reply_words
+from games.wording import durations, moments, reply_words
 
 MAX_RECENT_LINES = 30
 
@@ -150,7 +149,6 @@ def bot_patience_context(maker: Seat | None, due: dict, now: datetime) -> dict:
 def due_context(due_at: datetime, now: datetime) -> dict:
     return {
         "due": due_at.isoformat(),
-        # The format is the reader's language's: French, Italian and Dutch months are lower case.
-        "due_text": formats.date_format(timezone.localtime(due_at), gettext("D j M, H:i T")),
+        "due_text": moments.shown(due_at, moments.SOON),
         "left": durations.humanize(due_at - now),
     }

@@ -6,10 +6,33 @@ from urllib.parse import urlsplit
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from games.selectors.profiles import locale_of, name_of, user_id_of
 from games.services.profiles import profile_get_or_create
 from games.wording import locales
+
+# allauth's words for logging in and out, on its pages, in its messages and its mails ("Sign
+# In", "Sign Out"): the site's catalogues word them as the rest of the site does ("Log in", "Log
+# out", in every language; English in locale/en, which holds these alone). Marked here, so that
+# makemessages keeps them in the catalogues.
+ACCOUNT_WORDS = (
+    gettext_noop("Sign In"),
+    gettext_noop("Sign Out"),
+    gettext_noop("Sign Up"),
+    gettext_noop("Signup"),
+    gettext_noop("Are you sure you want to sign out?"),
+    gettext_noop("You have signed out."),
+    gettext_noop("Successfully signed in as %(name)s."),
+    gettext_noop("Send me a sign-in code"),
+    gettext_noop("Enter Sign-In Code"),
+    gettext_noop("Sign-In Code"),
+    gettext_noop("Your sign-in code is listed below. Please enter it in your open browser window."),
+    gettext_noop("A sign-in code has been sent to %(recipient)s."),
+    gettext_noop("You will receive a special code for a password-free sign-in."),
+    gettext_noop("Other sign-in options"),
+    gettext_noop("Already have an account? Then please %(link)ssign in%(end_link)s."),
+)
 
 
 class AccountAdapter(DefaultAccountAdapter):

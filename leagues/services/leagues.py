@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from games import engine
 from games.clocks import timecontrol
@@ -197,7 +197,11 @@ def _started(season: Season, now: datetime) -> Season:
     entries = _ordered_entries(season)
     if len(entries) < season.players:
         raise NotAllowed(
-            _("A season needs at least %(count)d players; %(signed)d have signed up.")
+            ngettext(
+                "A season needs at least %(count)d players; %(signed)d has signed up.",
+                "A season needs at least %(count)d players; %(signed)d have signed up.",
+                len(entries),
+            )
             % {"count": season.players, "signed": len(entries)}
         )
     for division, members in enumerate(_groups(entries, league.group_size), start=1):

@@ -288,6 +288,22 @@ def test_a_plant_rule_plants_received_cards_so_the_game_waits_only_for_the_other
     assert [(event.seat, event.by) for event in planted] == [(BOB, "rule")]
 
 
+def test_a_remark_on_a_move_made_by_the_book_names_whose_book_to_any_other_reader():
+    """The replay words each move from its seat's own event for every reader: the remark
+    says whose rules, pass or plan, never "your" to a reader whose move it was not."""
+    state = market()
+    act(state, BOB, "rules", gifts=True)
+    traded = offer(state, ALICE, BOB, give=[faceup_card(state, "soy")])[1]
+    act(state, CAROL, "pass")
+    declined = offer(state, ALICE, CAROL, give=[faceup_card(state, "garden")], ask={"blue": 1})[1]
+
+    as_replayed = [describe(event.for_seat(event.seat), FOUR, None) for event in (traded, declined)]
+
+    assert as_replayed[0].endswith(f" (by {FOUR[BOB]}'s answer rules).")
+    assert as_replayed[1].endswith(f" ({FOUR[CAROL]} had passed).")
+    assert not any("your" in text or "you " in text for text in as_replayed)
+
+
 def test_after_a_pass_offers_to_that_seat_are_declined_for_it_at_once():
     state = market()
     act(state, BOB, "pass")

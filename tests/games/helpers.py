@@ -126,9 +126,7 @@ def hidden_words_in(text: str) -> set[str]:
     return words & ({bean.name for bean in engine.BEANS} | {bean.key for bean in engine.BEANS})
 
 
-def play_as(
-    game: Game, user, until, decline_offers: bool = False, at_page: bool = False
-) -> Game:
+def play_as(game: Game, user, until, decline_offers: bool = False, at_page: bool = False) -> Game:
     """`user` makes good moves (or declines the offers made to them) until `until(state)`
     holds; the game row, reloaded. The bots have made every move they wanted before each one;
     a bot trading as the active player has its patience run out when the game waits for it only.
@@ -280,3 +278,15 @@ def front_card_that_fits_no_field(game: Game) -> tuple[int, int]:
     fields_without(state, seat, state.card_beans[front])
     Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
     return seat, front
+
+
+def book_move(game, position: int, kind: str, **params):
+    """A move of the seat at `position` (a trade book's rules, an offer ...), made as its page
+    would make it."""
+    game.refresh_from_db()
+    return move_submit(
+        game_id=game.id,
+        user=user_at(game, position),
+        action={"kind": kind, **params},
+        expected_seq=game.seq,
+    )

@@ -125,7 +125,7 @@ def test_the_rating_chart_has_a_value_axis_and_dates_in_the_readers_zone_and_lan
     chart = chart_of(client.get(reverse("leagues:player", args=[alice.pk])).content.decode())
 
     dates = re.findall(r'<tspan class="chart-date">([^<]*)</tspan>', chart)
-    assert dates == ["02.03.2026", "04.03.2026", "06.03.2026"]  # first, middle and last game
+    assert dates == ["2 Mär 2026", "4 Mär 2026", "6 Mär 2026"]  # first, middle and last game
     values = [int(v) for v in re.findall(r'text-anchor="end" class="chart-label">(\d+)<', chart)]
     history = [changes[0].value_before, *(change.value for change in changes)]
     assert len(values) >= 3 and min(values) <= min(history) and max(values) >= max(history)

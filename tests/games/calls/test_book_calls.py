@@ -11,22 +11,11 @@ from django.utils import timezone
 from games import engine
 from games.models import Deadline, Outbox
 from games.selectors.lobby import my_games
-from games.services.moves import move_submit
 from games.services.timeouts import reminders_send
-from tests.games.helpers import everyone_at_the_page, play_until
+from tests.games.helpers import book_move, everyone_at_the_page, play_until
 from tests.helpers import state_of, user_at
 
 pytestmark = pytest.mark.django_db
-
-
-def book_move(game, position: int, kind: str, **params):
-    game.refresh_from_db()
-    return move_submit(
-        game_id=game.id,
-        user=user_at(game, position),
-        action={"kind": kind, **params},
-        expected_seq=game.seq,
-    )
 
 
 def mails(game, user, kind: str) -> list[Outbox]:

@@ -1,5 +1,7 @@
 """Accounts: the name a player shows at the table, and logins nobody can lock another out of."""
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail as sent_mail
@@ -9,6 +11,7 @@ from django.urls import reverse
 from games.models import Profile
 from games.refusals import ServiceError
 from games.services.profiles import display_name_checked, profile_get_or_create
+from tests.games.helpers import visible_text
 from tests.helpers import preferences_saved
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +101,7 @@ def test_the_name_chosen_at_sign_up_greets_the_player_heads_the_page_and_signs_t
 
     html = client.get(reverse("games:home")).content.decode()
 
-    assert "Successfully signed in as Bean Queen." in html
+    assert "You are logged in as Bean Queen." in html
     assert '<span class="who">Bean Queen</span>' in html
     [confirm] = [m for m in sent_mail.outbox if "Confirm" in m.subject]
     assert "user Bean Queen has given your email address" in confirm.body
@@ -145,4 +148,40 @@ def test_sign_up_mails_the_confirmation_and_the_log_in_page_a_sign_in_code_on_re
     subjects = [message.subject for message in sent_mail.outbox]
     assert asked.status_code == 302
     assert any("Confirm" in subject for subject in subjects)
-    assert any("Sign-In Code" in subject or "Login Code" in subject for subject in subjects)
+    assert any("Log-in code" in subject for subject in subjects)
+
+
+def heading_and_buttons(page: str) -> list[str]:
+    """The page's heading and the words of its main form's buttons."""
+    main = page.split("<main")[1]
+    found = re.findall(r"<h1[^>]*>(.*?)</h1>|<button[^>]*>(.*?)</button>", main, re.S)
+    return [" ".join(visible_text(heading or button).split()) for heading, button in found]
+
+
+@pytest.mark.parametrize(
+    ("language", "log_in", "log_out"),
+    [("en", "Log in", "Log out"), ("nl", "Inloggen", "Uitloggen"), ("it", "Accedi", "Esci")],
+)
+def test_the_account_pages_say_log_in_and_log_out_as_the_sites_header_does(
+    client, alice, language, log_in, log_out
+):
+    profile_get_or_create(user=alice, language=language)
+    asked = {"HTTP_ACCEPT_LANGUAGE": language}
+    login = client.get(reverse("account_login"), **asked).content.decode()
+    assert f'<a href="{reverse("account_login")}">{log_in}</a>' in login  # the header's
+    assert heading_and_buttons(login)[:2] == [log_in, log_in]
+
+    logged_in = client.post(
+        reverse("account_login"),
+        {"login": alice.email, "password": "alice-beans-password"},
+        follow=True,
+        **asked,
+    ).content.decode()
+    logout = client.get(reverse("account_logout")).content.decode()
+    logged_out = client.post(reverse("account_logout"), follow=True).content.decode()
+
+    assert f'<a href="{reverse("account_logout")}">{log_out}</a>' in logged_in
+    assert heading_and_buttons(logout) == [log_out, log_out]
+    english = re.compile(r"(?i)sign(ed)?.(in|out)\b")
+    for page in (login, logged_in, logout, logged_out):
+        assert not english.search(visible_text(page))

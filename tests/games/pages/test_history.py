@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from games import engine
 from games.services.profiles import profile_get_or_create
-from tests.games.helpers import card_ids_in, play_until
-from tests.helpers import state_of, user_at
+from tests.games.helpers import book_move, card_ids_in, play_until, visible_text
+from tests.helpers import fresh, state_of, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +45,24 @@ def test_the_replay_is_only_for_finished_games(client, started_game):
 @pytest.fixture
 def finished_game(started_game):
     return play_until(started_game, lambda state: state.over)
+
+
+def test_the_replay_names_whose_answer_rules_made_a_move_to_every_reader(client, started_game):
+    active = state_of(started_game).active
+    to = (active + 1) % 3
+    book_move(started_game, to, "rules", gifts=True, plant=True)
+    game = play_until(started_game, lambda state: state.phase == "trade" and not state.offers)
+    book_move(game, active, "offer", to=to, give=[state_of(game).faceup[0]])
+    accepted = fresh(game).seq
+    play_until(game, lambda state: state.over)
+    name = state_of(game).names[to]
+    history = reverse("games:history", args=[game.id]) + f"?seq={accepted}"
+
+    for reader in (to, active):
+        client.force_login(user_at(game, reader))
+        lines = visible_text(client.get(history).content.decode())
+        assert f"(by {name}'s answer rules)." in lines
+        assert "your answer rules" not in lines
 
 
 def test_a_step_asked_for_by_the_replay_controls_is_its_partial_and_its_address(

@@ -309,6 +309,6 @@ def test_the_preferences_page_says_what_each_mail_setting_sends(client, alice):
     page = client.get(reverse("links:preferences")).content.decode()
 
     assert "One mail when a game starts waiting for you while you are away" in page
-    assert "Each morning at 7:00 UTC, one mail listing what waited for you" in page
+    assert "Each morning at 07:00 UTC, one mail listing what waited for you" in page
     assert "A notification on each browser or phone where you turned push on" in page
     assert "A message to your webhook's address (below)" in page

@@ -10,6 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import formats, translation
 
 from games import engine, records, signals
 from games.models import Game, Move
@@ -94,7 +95,8 @@ def test_the_text_record_is_worded_in_the_readers_language_and_times_in_their_zo
     assert game.seed in text
     last = game.moves.order_by("seq").last()
     tokyo = last.created_at.astimezone(ZoneInfo("Asia/Tokyo"))
-    assert f"[{tokyo:%Y-%m-%d %H:%M}] #{last.seq} " in text
+    with translation.override("de"):  # the site's format of a log line, as German writes it
+        assert f"[{formats.date_format(tokyo, 'D j M, H:i')}] #{last.seq} " in text
     outcome = engine.outcome(state_of(game))
     assert "\nTaler:\n" in text
     for seat, name in enumerate(state_of(game).names):

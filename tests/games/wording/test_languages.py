@@ -197,6 +197,24 @@ def test_a_player_sets_their_language_and_zone_and_the_next_page_uses_them(clien
     assert "Preferenze" in client.get(reverse("links:preferences")).content.decode()
 
 
+def labels_of(page: str) -> set[str]:
+    """The words of a page's labels and legends, each as a reader reads it."""
+    found = re.findall(r"<(label|legend)\b[^>]*>(.*?)</\1>", page, re.S)
+    return {" ".join(visible_text(words).split()) for _tag, words in found} - {""}
+
+
+def test_every_box_of_the_german_preferences_page_is_labelled_in_german(client, alice):
+    client.force_login(alice)
+    english = labels_of(client.get(reverse("links:preferences")).content.decode())
+    speak(alice, "de")
+    client.force_login(alice)  # the session takes the language at log-in
+
+    german = labels_of(client.get(reverse("links:preferences")).content.decode())
+
+    assert "So viele Tage in Urlaub gehen:" in german
+    assert english & german == set()
+
+
 @pytest.mark.parametrize(
     ("language", "zone"),
     [("xx", "Mars/Olympus"), ("de", "localtime"), ("de", "Factory"), ("de", "posix/Europe/Rome")],
