@@ -253,7 +253,7 @@ def play_to_the_end(table: Table) -> None:
             board.locator("form.move button", has_text="Plant in field").first,
             board.get_by_role("button", name="Stop planting"),
             board.get_by_role("button", name="End trading"),
-            board.get_by_role("button", name="Decline").first,
+            board.get_by_role("button", name="Decline", exact=True).first,
         ):
             if button.count():
                 table.act(page, button)

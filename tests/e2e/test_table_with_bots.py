@@ -35,7 +35,7 @@ def whats_there(page: Page):
     when a bot trading waits for their offers (they have none to make)."""
     board = page.locator("#board")
     for button in (
-        board.get_by_role("button", name="Decline"),
+        board.get_by_role("button", name="Decline", exact=True),
         board.locator(".mine form.move button", has_text="Plant in field"),
         board.get_by_role("button", name="Stop planting"),
         board.get_by_role("button", name="End trading"),
