@@ -9,12 +9,13 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from games import engine
+from games.engine.book.move_words import NO_RULES
 from games.models import Game
 from games.services.lobby import game_create, game_start, seat_join
 from games.services.moves import move_submit
 from tests.helpers import make_user, state_of
 
-from .helpers import logged_in, play_for_others_until, shoot
+from .helpers import logged_in, play_for_others_until, serious_accessibility_violations, shoot
 from .test_touch_table import DESKTOP, PHONE, her_turn, in_the_trading_phase, moved, seat_of
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -66,6 +67,9 @@ def test_on_a_phone_her_fields_and_hand_open_in_the_first_screen_and_one_tap_pla
     assert in_the_first_screen(page, ".player.me ol.fields")
     assert in_the_first_screen(page, ".hand-area .card-front")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Her hand scrolls sideways, from the keyboard too.
+    assert page.evaluate("(h => h.scrollWidth > h.clientWidth)(document.querySelector('.hand'))")
+    assert serious_accessibility_violations(page) == []
     shoot(page, "phone-her-turn-first-screen")
     # The front card is the only one she may plant: it is chosen for her, and a tap on a
     # field plants it.
@@ -118,6 +122,12 @@ def test_see_the_offers_on_a_phone_shows_their_heading_below_the_status(
     state = state_of(game)
     gift = {"kind": "offer", "to": seat_of(game, "bob"), "give": [state.faceup[0]], "ask": {}}
     alice = game.seats.get(user__username="alice").user
+    bob = game.seats.get(user__username="bob").user
+    # Bob answers his offers himself (the game's defaults would take a gift of a bean he grows).
+    move_submit(
+        game_id=game.id, user=bob, action={"kind": "rules", **NO_RULES}, expected_seq=game.seq
+    )
+    game.refresh_from_db()
     move_submit(game_id=game.id, user=alice, action=gift, expected_seq=game.seq)
     page.goto(f"{live_server.url}/games/{game.id}/")
 
