@@ -129,14 +129,19 @@ def test_an_offer_written_on_a_mail_from_before_trading_opened_is_made(table):
     assert fresh(table).moves.filter(kind="offer", seat__position=seat_of(table, bob)).exists()
 
 
-def test_a_reply_that_leaves_the_game_waiting_on_others_is_answered_by_the_next_call(table):
+def a_gift_by_mail(table) -> tuple:
+    """The active player offers the next player a gift by mail: the two players, the gift's
+    number, and how many mails the receiver has had."""
     active, answer = trading(table)
     bob, _ = others(table, active)
     reply_receive(raw=reply(answer, f"offer {bob.username} give 1"))
     flushed()
-    offer = max(state_of(table).offers)
+    return active, bob, max(state_of(table).offers), len(last_mails(bob))
+
+
+def test_a_reply_that_leaves_the_game_waiting_on_others_is_answered_by_the_next_call(table):
+    active, bob, offer, mails = a_gift_by_mail(table)
     raw = reply(last_mail_to(bob), f"accept {offer}")
-    mails = len(last_mails(bob))
 
     assert reply_receive(raw=raw) == f"played: accept {offer}; answered by the next mail"
     flushed()
@@ -159,12 +164,7 @@ def test_a_reply_that_leaves_the_game_waiting_on_others_is_answered_by_the_next_
 
 
 def test_a_line_left_unread_that_looks_meant_as_a_move_is_answered_at_once(table):
-    active, answer = trading(table)
-    bob, _ = others(table, active)
-    reply_receive(raw=reply(answer, f"offer {bob.username} give 1"))
-    flushed()
-    offer = max(state_of(table).offers)
-    mails = len(last_mails(bob))
+    _, bob, offer, mails = a_gift_by_mail(table)
 
     # The second move is cut off by an empty line, and a slip follows it.
     outcome = reply_receive(raw=reply(last_mail_to(bob), f"accept {offer}\n\nplnat 1\n\nBob"))
