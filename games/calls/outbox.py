@@ -399,7 +399,8 @@ def _routed(
     if route.nowhere:
         return None
     by_mail = route.mail or route.digest
-    answering = by_mail and seat is not None and seat.reply_unanswered
+    # The answer to a reply goes with the next mail sent at once (a digest does not show it).
+    answering = route.mail and seat is not None and seat.reply_unanswered
     defaults = {
         "context": {**context, "reply_played": True} if answering else context,
         "digest": route.digest,
