@@ -170,15 +170,22 @@ def _play(
                 expected = result.seq
                 made += _worded(result, seat.position)
                 view = engine.view(engine.from_dict(result.game.state), seat.position)
-            # The reply did what the game waited on the player for, and set nothing to read
-            # back at once (answer rules, an offer standing): its answer may wait.
-            before = engine.from_dict(game.state)
-            fold = fold and seat.position in engine.to_call(before)
-            fold = fold and _own_book(engine.view(before, seat.position)) == _own_book(view)
-            folded = fold and outbox.answer_folded(user, seat, result.state)
+            folded = fold and _answer_waits(user, seat, game, result.state, view)
     except (CommandError, engine.IllegalMove, ServiceError) as refusal:
         raise Refused(_refusal(line, refusal)) from None
     return lines, made, folded
+
+
+def _answer_waits(user, seat: Seat, game: Game, state, view: dict) -> bool:
+    """Whether the answer to a reply played on `game` (as it stood before) to `state` (the
+    seat's `view`) waits for the player's next mail: the reply did what the game waited on
+    the player for, and set nothing to read back at once (answer rules, an offer standing)."""
+    before = engine.from_dict(game.state)
+    if seat.position not in engine.to_call(before):
+        return False
+    if _own_book(engine.view(before, seat.position)) != _own_book(view):
+        return False
+    return outbox.answer_folded(user, seat, state)
 
 
 def _own_book(view: dict) -> tuple:
