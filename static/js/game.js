@@ -2,7 +2,7 @@
 // hx-trigger filters): poll only while the tab is visible; keep what a player is composing
 // (an offer, the cards to give for one) across the board's updates (morphed in place), and
 // the parts they opened; put the keyboard focus
-// back on the board after a move; count deadlines down in the reader's own time zone; say in
+// back on the board after a move; count deadlines down; say in
 // the tab's title, and in a notification if the player asked for one, when it is their move;
 // clear the chat box after sending; check the revealed seed in the browser. Every word shown
 // comes from the page, in the page's language.
@@ -169,7 +169,6 @@
       }
     }
     showWhoseMove(fresh);
-    localTimes(fresh);
     countDown();
     var said = document.querySelector(".messages");
     if (said) {
@@ -230,28 +229,9 @@
     });
   }
 
-  // Times: shown in the reader's own zone and language (the ones the page was written for);
-  // deadlines counted down.
-  var reader = document.documentElement;
-  var language = reader.lang || undefined;
-  var zone = reader.getAttribute("data-zone") || undefined;
-
-  function localTimes(root) {
-    root.querySelectorAll("time[data-local]").forEach(function (time) {
-      var when = new Date(time.getAttribute("datetime"));
-      if (isNaN(when)) {
-        return;
-      }
-      var options = time.getAttribute("data-local") === "time"
-        ? { hour: "2-digit", minute: "2-digit", timeZone: zone }
-        : {
-          weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
-          timeZoneName: "short", timeZone: zone,
-        };
-      time.textContent = new Intl.DateTimeFormat(language, options).format(when);
-      time.title = when.toString();
-    });
-  }
+  // Times are written by the server, in the reader's zone and the site's format for their
+  // language (one format on every page and in every mail); here deadlines are counted down.
+  var language = document.documentElement.lang || undefined;
 
   // Under ten minutes, minutes and seconds (a fast game's clocks); else the nearest unit, in
   // the reader's language ("3 hours", "3 Stunden").
@@ -324,7 +304,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     var fresh = board();
     offerNotifications();
-    localTimes(document);
     if (fresh) {
       showWhoseMove(fresh);
     }
