@@ -262,8 +262,9 @@ def parse_move(request) -> tuple[dict, int]:
     move's own fields (what the offer and accept forms and the expansions' forms post):
     `kind`, the number fields (`card`, `field`, `offer`, `to`, `keep` and those an expansion
     accepts, each a number or one of the words its field accepts), `give`, `ask_faceup` and
-    `cards` (repeated, in order), and `ask_<bean>` counts; and the trade book's: its boxes and
-    words (`FLAG_FIELDS`, `WORD_FIELDS`), the field the cards a move receives go to
+    `cards` (repeated, in order), and `ask_<bean>` counts (with `for_one`, "seat:bean", the
+    offer's quick button: to that seat, for one more of that bean); and the trade book's: its
+    boxes and words (`FLAG_FIELDS`, `WORD_FIELDS`), the field the cards a move receives go to
     (`receive_field`, with the beans an accepted or taken offer gives as `receive_bean`) and a
     plan's cards to plant with their fields (`PLAN_CARDS`).
     """
@@ -332,6 +333,13 @@ def _form_action(post) -> dict:
         value = post.get(f"ask_{key}", "").strip()
         if value and value != "0":
             ask[key] = _number(value, f"ask_{key}")
+    if "for_one" in post:
+        # An offer's quick button: to a player, for one more of a bean growing in their fields.
+        seat, _colon, bean = post["for_one"].partition(":")
+        if bean not in BEAN_KEYS:
+            raise BadMove(_("'for_one' must name a seat and a bean, as in 2:chili."))
+        action["to"] = _number(seat, "to")
+        ask[bean] = ask.get(bean, 0) + 1
     kind = action["kind"]
     if ask or kind in ("offer", "stand"):
         action["ask"] = ask

@@ -375,8 +375,12 @@ def _trading(view: dict, forms: dict[str, list[dict]], on) -> dict:
     if offer_action:
         known = {card["id"]: card for card in (view["hand"] or []) + view["faceup"]}
         faceup_ids = {card["id"] for card in view["faceup"]}
+        askable = set(offer_action["ask"])
         builder = {
-            "partners": [(seat, names[seat]) for seat in offer_action["to"]],
+            "partners": [
+                {"seat": seat, "name": names[seat], "beans": _growing(view, seat, askable)}
+                for seat in offer_action["to"]
+            ],
             "give": [
                 {**known[card], "faceup": card in faceup_ids}
                 for card in offer_action["give"]
@@ -386,6 +390,13 @@ def _trading(view: dict, forms: dict[str, list[dict]], on) -> dict:
             "ask": [(key, bean_name(key)) for key in offer_action["ask"]],
         }
     return {"to_me": offers_to_me, "from_me": offers_from_me, "builder": builder}
+
+
+def _growing(view: dict, seat: int, askable: set[str]) -> list[tuple[str, str]]:
+    """The beans growing in a seat's fields that an offer may ask for, each once: an offer to
+    that player for one of them is one tap."""
+    keys = dict.fromkeys(f["bean"] for f in view["players"][seat]["fields"] if f["bean"])
+    return [(key, bean_name(key)) for key in keys if key in askable]
 
 
 def counter_offer(page: dict, offer_id: int) -> dict | None:

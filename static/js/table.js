@@ -11,9 +11,12 @@
 // - Offering and accepting: a card of the hand or the face-up area ticks or unticks its box
 //   in the form the taps go to, the offer builder or an offer's "give these cards" (the form
 //   last changed, until it is sent; else an offer made to the player before the builder).
-//   A tap on a bean the builder lists, or on a bean in another player's field, asks for one
-//   more of it; the builder's − and + step them. The offer goes with the button of the
-//   player it is for.
+//   A card may also be dragged onto the seat of the player the offer is for. A tap on a bean
+//   the builder lists, or on a bean in another player's field, asks for one more of it; the
+//   builder's − and + step them. The offer in the making shows on the seat of each player it
+//   may go to (of the one chosen, once a card was dropped on their seat or a bean of theirs
+//   asked for), with the builder's buttons that send it: to that player, or, while nothing is
+//   asked, for one of a bean growing in their fields (two cards for a bean: three taps).
 // Every word said comes from the page, in the page's language.
 (function () {
   "use strict";
@@ -27,6 +30,7 @@
   var auto = false;
   var declined = null;
   var targetKey = null; // the data-keep of the form the taps go to, once the player chose one
+  var recipient = null; // the seat the offer in the making is for, once the player showed it
 
   function board() {
     return document.getElementById("board");
@@ -154,7 +158,15 @@
         Array.prototype.some.call(builder.querySelectorAll(".ask input[type=number]"),
           function (input) { return (parseInt(input.value, 10) || 0) > 0; });
       builder.toggleAttribute("data-composing", composing);
+      var asking = Array.prototype.some.call(builder.querySelectorAll(".ask input[type=number]"),
+        function (input) { return (parseInt(input.value, 10) || 0) > 0; });
+      // The quick buttons ask for one bean: while others are asked, the offer goes as built.
+      builder.toggleAttribute("data-asking", asking);
+      if (!composing) {
+        recipient = null;
+      }
     }
+    dressSeats(root, builder);
     root.querySelectorAll(".offer-form .ask").forEach(function (ask) {
       var input = ask.querySelector("input[type=number]");
       var n = input ? parseInt(input.value, 10) || 0 : 0;
@@ -176,6 +188,65 @@
         setPlain(card, ["data-ask-bean", "role", "tabindex", "aria-label"]);
       }
     });
+  }
+
+  // The offer in the making on the seats it may go to: the cards given and the beans asked,
+  // and the builder's buttons for that player (a tap on one is a tap on the builder's).
+  function dressSeats(root, builder) {
+    root.querySelectorAll(".seat-offer").forEach(function (panel) { panel.remove(); });
+    if (!builder || !builder.hasAttribute("data-composing")) {
+      return;
+    }
+    var given = builder.querySelectorAll("fieldset.give input:checked");
+    var asked = builder.querySelectorAll(".ask[data-n]");
+    builder.querySelectorAll(".offer-to[data-partner]").forEach(function (row) {
+      var seat = row.getAttribute("data-partner");
+      var section = root.querySelector("#seat-" + seat);
+      if (!section || (recipient !== null && recipient !== seat)) {
+        return;
+      }
+      var panel = document.createElement("div");
+      panel.className = "seat-offer";
+      panel.setAttribute("role", "group");
+      panel.setAttribute("aria-label", builder.getAttribute("data-seat-offer"));
+      var what = document.createElement("p");
+      what.className = "seat-offer-what";
+      given.forEach(function (box) {
+        what.appendChild(copyOf(box.closest("label").querySelector(".card")));
+      });
+      if (asked.length) {
+        var word = document.createElement("span");
+        word.className = "muted";
+        word.textContent = " " + builder.getAttribute("data-for-word") + " ";
+        what.appendChild(word);
+        asked.forEach(function (ask) {
+          var count = document.createElement("b");
+          count.textContent = ask.getAttribute("data-n") + "\u00a0×";
+          what.appendChild(count);
+          what.appendChild(copyOf(ask.querySelector(".card")));
+        });
+      }
+      panel.appendChild(what);
+      var buttons = copyOf(row);
+      var twins = row.querySelectorAll("button");
+      buttons.querySelectorAll("button").forEach(function (button, n) {
+        button.type = "button";
+        button.setAttribute("data-twin", twins[n].id);
+      });
+      panel.appendChild(buttons);
+      section.appendChild(panel);
+    });
+  }
+
+  function copyOf(element) {
+    var copy = element.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.removeAttribute("data-card");
+    copy.querySelectorAll("[id], [data-card]").forEach(function (inner) {
+      inner.removeAttribute("id");
+      inner.removeAttribute("data-card");
+    });
+    return copy;
   }
 
   function askOneMore(bean, form) {
@@ -227,6 +298,7 @@
 
   function act(element) {
     if (element.hasAttribute("data-ask-bean")) {
+      recipient = seatOf(element);
       askOneMore(element.getAttribute("data-ask-bean"));
     } else if (element.hasAttribute("data-drop")) {
       plantIn(element);
@@ -235,6 +307,15 @@
     } else if (element.getAttribute("data-tap") === "pick") {
       pick(element);
     }
+  }
+
+  // The seat of another player an element is on, if the offer being built may go to them.
+  function seatOf(element) {
+    var section = element.closest(".players .player[id^='seat-']");
+    var seat = section && section.id.slice("seat-".length);
+    var builder = board().querySelector("form.offer-builder");
+    return seat && builder && builder.querySelector('.offer-to[data-partner="' + seat + '"]')
+      ? seat : null;
   }
 
   function actor(event) {
@@ -247,6 +328,13 @@
   var dragged = false; // a drag just ended: the click that follows it is not a tap
 
   document.addEventListener("click", function (event) {
+    var copy = event.target.closest && event.target.closest(".seat-offer button[data-twin]");
+    var twin = copy && document.getElementById(copy.getAttribute("data-twin"));
+    if (twin) {
+      event.preventDefault();
+      twin.click();
+      return;
+    }
     var element = actor(event);
     if (dragged) {
       dragged = false;
@@ -282,8 +370,11 @@
 
   document.addEventListener("pointerdown", function (event) {
     var element = actor(event);
-    if (element && element.getAttribute("data-tap") === "plant" && event.button === 0) {
-      drag = { card: element, x: event.clientX, y: event.clientY, ghost: null };
+    var tap = element && element.getAttribute("data-tap");
+    var form = tap === "pick" && targetForm(board());
+    var offering = form && form.matches("form.offer-builder");
+    if ((tap === "plant" || offering) && event.button === 0) {
+      drag = { card: element, x: event.clientX, y: event.clientY, ghost: null, tap: tap };
     }
   });
 
@@ -294,8 +385,10 @@
     var dx = event.clientX - drag.x;
     var dy = event.clientY - drag.y;
     if (!drag.ghost && Math.abs(dx) + Math.abs(dy) > 8) {
-      chosen = drag.card.getAttribute("data-card");
-      dress();
+      if (drag.tap === "plant") {
+        chosen = drag.card.getAttribute("data-card");
+        dress();
+      }
       var rect = drag.card.getBoundingClientRect();
       drag.ghost = drag.card.cloneNode(true);
       drag.ghost.removeAttribute("data-card");
@@ -315,6 +408,7 @@
       return;
     }
     var ghost = drag.ghost;
+    var ended = drag;
     drag = null;
     if (!ghost) {
       return; // a tap: the click does it
@@ -324,6 +418,10 @@
     dragged = true;
     window.setTimeout(function () { dragged = false; });
     var under = document.elementFromPoint(event.clientX, event.clientY);
+    if (ended.tap === "pick") {
+      offerOnSeat(ended.card, under && seatOf(under));
+      return;
+    }
     var field = under && under.closest(".field[data-drop]");
     if (field) {
       plantIn(field);
@@ -341,6 +439,19 @@
     }
     drag = null;
   });
+
+  // A card dropped on the seat of a player the offer may go to is given to them.
+  function offerOnSeat(card, seat) {
+    if (seat === null) {
+      return;
+    }
+    recipient = seat;
+    var box = boxOf(targetForm(board()), card.getAttribute("data-card"));
+    if (box && !box.checked) {
+      box.click();
+    }
+    dress();
+  }
 
   // A tap on a bean wanted asks for one more of it (not the focus its label would give).
   document.addEventListener("click", function (event) {

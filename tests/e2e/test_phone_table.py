@@ -1,8 +1,9 @@
 """The table on a phone first: on a 390 x 844 screen, on her turn, her fields and her hand are in
 the first screen and the front card plants with one tap; an offer is made on the table, by
-tapping the cards to give and the bean wanted, and sent with the button of the player it is
-for, which stays at the foot of the screen while the offer is in the making. On a desktop the
-same offer takes as many taps, and a table of four is in one screen of 1280 x 800."""
+tapping the cards to give (or dragging them onto the seat of the player it is for) and sent,
+for a bean growing in that player's fields, with one more tap: from their seat, where the offer
+in the making shows, or from the foot of a phone's screen. An offer made to her shows beside
+her hand. A table of four is in one screen of 1280 x 800."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -82,7 +83,7 @@ def test_on_a_phone_her_fields_and_hand_open_in_the_first_screen_and_one_tap_pla
 
 
 @pytest.mark.parametrize("window", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_an_offer_of_two_cards_for_a_bean_of_one_player_takes_four_taps(
+def test_an_offer_of_two_cards_for_a_bean_of_one_player_takes_three_taps(
     live_server, fast_site, browser, window
 ):
     page = logged_in(browser, live_server.url, "alice", **window)
@@ -90,27 +91,50 @@ def test_an_offer_of_two_cards_for_a_bean_of_one_player_takes_four_taps(
     page.goto(f"{live_server.url}/games/{game.id}/")
     board = page.locator("#board")
     taps = Taps(page, window["touch"])
+    bob_seat = seat_of(game, "bob")
+    bob = board.locator(f"#seat-{bob_seat}")
+    bean = bob.locator(".field [data-ask-bean]").first.get_attribute("data-ask-bean")
 
-    # Two cards of her hand, then a bean growing in Bob's field.
+    # Two cards of her hand: the offer in the making shows on Bob's seat, with them.
     given = [board.locator(".hand-area [data-tap=pick]").nth(n) for n in (1, 2)]
     ids = [card.get_attribute("data-card") for card in given]
     for card in given:
         taps(card)
         expect(card).to_have_attribute("aria-pressed", "true")
-    bob = board.locator(f"#seat-{seat_of(game, 'bob')}")
-    wanted = bob.locator(".field [data-ask-bean]").first
-    bean = wanted.get_attribute("data-ask-bean")
-    taps(wanted)
-    send = board.locator(".offer-send button", has_text="bob")
-    # The button that sends it is in sight wherever she is on the page.
+    expect(bob.locator(".seat-offer .seat-offer-what .card")).to_have_count(2)
+    # Then one tap sends it for one of the beans growing in Bob's field: on a phone from the
+    # foot of the screen, on a desktop from his seat.
+    quick = f"offer-to-{bob_seat}-for-{bean}"
+    send = board.locator(f"#{quick}" if window["touch"] else f".seat-offer [data-twin={quick}]")
     expect(send).to_be_in_viewport()
     shoot(page, f"offer-built-on-the-table-{'phone' if window['touch'] else 'desktop'}")
     moved(page, game, lambda: taps(send))
 
     action = game.moves.filter(kind="offer").latest("seq").payload
     assert sorted(action["give"]) == sorted(int(card) for card in ids)
-    assert action["ask"] == {bean: 1} and action["to"] == seat_of(game, "bob")
-    assert taps.count == 4
+    assert action["ask"] == {bean: 1} and action["to"] == bob_seat
+    assert taps.count == 3
+
+
+def test_a_card_dragged_onto_a_seat_is_offered_to_that_player(live_server, fast_site, browser):
+    page = logged_in(browser, live_server.url, "alice", **DESKTOP)
+    game = in_the_trading_phase("alice")
+    page.goto(f"{live_server.url}/games/{game.id}/")
+    board = page.locator("#board")
+    card = board.locator(".hand-area [data-tap=pick]").first
+    given = int(card.get_attribute("data-card"))
+    carol = board.locator(f"#seat-{seat_of(game, 'carol')}")
+
+    card.drag_to(carol.locator("header"))
+
+    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(carol.locator(".seat-offer .seat-offer-what .card")).to_have_count(1)
+    # Only the seat it was dropped on shows it.
+    expect(board.locator(".seat-offer")).to_have_count(1)
+    moved(page, game, lambda: carol.locator(".seat-offer button", has_text="carol").click())
+    action = game.moves.filter(kind="offer").latest("seq").payload
+    assert action["give"] == [given]
+    assert action["to"] == seat_of(game, "carol") and action["ask"] == {}
 
 
 def test_see_the_offers_on_a_phone_shows_their_heading_below_the_status(
@@ -131,6 +155,10 @@ def test_see_the_offers_on_a_phone_shows_their_heading_below_the_status(
     move_submit(game_id=game.id, user=alice, action=gift, expected_seq=game.seq)
     page.goto(f"{live_server.url}/games/{game.id}/")
 
+    # The offer to him is beside his hand, with its answers.
+    offer = page.locator(".mine .offers-to-me .offer")
+    expect(offer.locator("button", has_text="Accept")).to_be_visible()
+    expect(offer.locator("button", has_text="Decline")).to_be_visible()
     page.locator("#status .to-offers").tap()
 
     heading = page.locator("#offers-to-you")

@@ -10,6 +10,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games.engine.beans import BEAN_KEYS
 from games.selectors.boards import game_page
 from games.services.lobby import game_create
 from games.services.moves import move_submit
@@ -114,6 +115,8 @@ JUNK_BODIES = [
     ("application/x-www-form-urlencoded", "kind=plant&card=abc&field=0&expected_seq=0"),
     ("application/x-www-form-urlencoded", "kind=offer&to=1&give=1&give=x&expected_seq=0"),
     ("application/x-www-form-urlencoded", "kind=offer&to=1&ask_blue=-3&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "kind=offer&for_one=1%3Atofu&expected_seq=0"),
+    ("application/x-www-form-urlencoded", "kind=offer&for_one=x%3Ablue&expected_seq=0"),
     ("application/x-www-form-urlencoded", "kind=plant&expected_seq=99999999999999999999"),
     # Digits to str.isdigit that int() refuses, and JSON nested beyond Python's recursion.
     ("application/x-www-form-urlencoded", "kind=end_trading&expected_seq=%C2%B2"),
@@ -243,6 +246,29 @@ def test_an_offer_built_from_form_fields_is_made_and_shown_to_both(client, start
     # The status line, always in sight, leads to the offers further down the page.
     assert 'An offer waits for your answer. <a href="#offers-to-you" class="to-offers">' in html
     assert 'id="offers-to-you"' in html
+
+
+def test_an_offers_quick_button_sends_it_to_a_player_for_one_more_bean(client, started_game):
+    active = start_trading(started_game)
+    other = (active + 1) % 3
+    gift = state_of(started_game).faceup[0]
+    client.force_login(user_at(started_game, active))
+    response = client.post(
+        reverse("games:move", args=[started_game.id]),
+        {
+            "kind": "offer",
+            "give": [gift],
+            "ask_blue": "1",
+            "for_one": f"{other}:chili",
+            "expected_seq": started_game.seq,
+        },
+        HTTP_HX_REQUEST="true",
+    )
+
+    assert response.status_code == 200, response.content.decode()[:500]
+    (offer,) = state_of(started_game).offers.values()
+    asked = {BEAN_KEYS[bean]: n for bean, n in offer.ask.items()}
+    assert (offer.to, asked) == (other, {"blue": 1, "chili": 1})
 
 
 def test_the_board_endpoints_of_a_game_not_yet_started_answer_without_a_board(client, alice):
