@@ -102,6 +102,7 @@ def test_an_offer_of_two_cards_for_a_bean_of_one_player_takes_three_taps(
         taps(card)
         expect(card).to_have_attribute("aria-pressed", "true")
     expect(bob.locator(".seat-offer .seat-offer-what .card")).to_have_count(2)
+    assert serious_accessibility_violations(page) == []
     # Then one tap sends it for one of the beans growing in Bob's field: on a phone from the
     # foot of the screen, on a desktop from his seat.
     quick = f"offer-to-{bob_seat}-for-{bean}"
