@@ -8,7 +8,7 @@ from datetime import datetime
 
 from django.conf import settings
 
-from games import engine, presence, task_queue
+from games import engine, live, presence, task_queue
 from games.calls import outbox
 from games.clocks import deadlines
 from games.models import Deadline, Game, Move, Seat
@@ -27,6 +27,7 @@ def after_move(
 ) -> list[Deadline]:
     """`seats`: the game's seats with their users and profiles, as the move read them. Returns
     the game's open deadlines after the move."""
+    live.changed([game.id])
     _queue_bot_move(game=game, seats=seats, state=state, seq=seq)
     _queue_boards(game=game, seats=seats, mover=mover, actor=actor, now=now)
     rows = deadlines.deadlines_write(

@@ -8,6 +8,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import live
 from games.wording.kept import worded
 
 
@@ -139,7 +140,9 @@ class Game(models.Model):
     def touch(cls, ids) -> None:
         """Mark games changed without a move (a chat line, a seat back from a bot, deadlines
         moved): their pages, kept by version, are rendered anew."""
+        ids = list(ids)
         cls.objects.filter(pk__in=ids).update(updated_at=timezone.now())
+        live.changed(ids)
 
 
 class Seat(models.Model):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.pages import views
+from games.pages import stream, views
 
 app_name = "games"
 
@@ -19,6 +19,7 @@ urlpatterns = [
     path("games/<int:game_id>/cancel/", views.game_cancel, name="cancel"),
     path("games/<int:game_id>/move/", views.game_move, name="move"),
     path("games/<int:game_id>/poll/", views.game_poll, name="poll"),
+    path("games/<int:game_id>/stream/", stream.game_stream, name="stream"),
     path("games/<int:game_id>/chat/", views.chat_post, name="chat"),
     path("games/<int:game_id>/log/", views.game_log, name="log"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),

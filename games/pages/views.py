@@ -2,7 +2,6 @@
 
 from functools import wraps
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
@@ -13,7 +12,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import push_url
 
-from games import presence
 from games.engine import IllegalMove
 from games.engine.bots import LEVELS
 from games.engine.typed_numbers import small_number
@@ -28,9 +26,10 @@ from games.pages.forms import (
     parse_move,
     trading_hour,
 )
+from games.pages.watching import watched_changes
 from games.refusals import GameNotFound, NotYourSeat, ServiceError, StaleMove
 from games.selectors import exports, guides
-from games.selectors.boards import game_changes, game_page, may_watch, may_watch_closed, page_head
+from games.selectors.boards import game_page, may_watch, page_head
 from games.selectors.history import history, replay_turns, seed_matches
 from games.selectors.lobby import game_lobby, invited, my_games, open_games
 from games.services import chat, imports, lobby, seats
@@ -185,6 +184,10 @@ def game_poll(request, game_id: int):
         if unchanged is not None:
             return unchanged
     since = small_number(request.GET.get("since", ""))
+    # The move the page's stream said the game is at: a board kept from before it will not do.
+    at = small_number(request.GET.get("at", ""))
+    if since is not None and at is not None:
+        since = max(since, at - 1)
     return render_game(request, started_game(request, game_id), since=since)
 
 
@@ -194,18 +197,10 @@ def poll_unchanged(request, game_id: int, watcher=None) -> HttpResponse | None:
     page's presence token marks it open, so its player gets no mail meanwhile. A private
     game polled without a seat's token is answered once the `watcher` is known (the view
     passes its user; the middleware, which loads none, leaves it to the view)."""
-    changes = game_changes(game_id=game_id)
+    changes = watched_changes(request, game_id, watcher)
     if changes is None:
-        raise Http404
-    seq, last_chat, is_open, _ = changes
-    # The cookie, not the session: reading it costs no query.
-    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
-    seen = presence.seat_seen(token=request.GET.get("seen", ""), session_key=session_key)
-    if not is_open and seen != game_id:
-        if watcher is None:
-            return None
-        if not may_watch_closed(game_id=game_id, user=watcher):
-            raise Http404  # a seat's own page, or one a rule lets watch (a league's player)
+        return None
+    seq, last_chat = changes
     request.poll_checked = True
     last = request.GET.get("chat")  # the page sends its last message; other clients need not
     if request.GET.get("since") == str(seq) and last in (None, str(last_chat or 0)):

@@ -1,0 +1,79 @@
+"""A game page's stream: server-sent events that tell the open page its table changed, so that
+it asks for its board at once instead of every two seconds (docs/pages.md, "Live updates").
+
+An event says only the game's move number and latest chat message (`id: <seq>.<chat>`), which
+any page of the game may know; the page then fetches its own board, filtered for its seat as
+always. A reconnecting browser sends the last id it had (`Last-Event-ID`), or the page its
+board's (`since`, `chat`): nothing between is missed, as the id names the board as it is.
+
+A stream holds its connection for as long as HOLD; only an ASGI server holds it without a
+thread (`make run`, the stream processes of deploy/). A WSGI server answers 204, which tells
+the browser not to try again: the page then polls.
+"""
+
+import re
+import time
+from collections.abc import AsyncIterator
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpResponse, StreamingHttpResponse
+from django.views.decorators.http import require_GET
+
+from games import live, presence
+from games.pages.watching import watched_changes
+from games.selectors.boards import game_changes
+
+HOLD = 30 * 60  # seconds a stream is held before the browser is asked to connect again
+RETRY_MS = 2000  # how soon a browser connects again after a stream ends or breaks
+_ID = re.compile(r"[0-9]{1,18}\.[0-9]{1,18}")
+
+
+@require_GET
+def game_stream(request, game_id: int):
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    if watched_changes(request, game_id, watcher=request.user) is None:
+        return HttpResponse(status=204)
+    last = request.headers.get("Last-Event-ID", "")
+    if not _ID.fullmatch(last):
+        last = f"{request.GET.get('since', '')}.{request.GET.get('chat', '0')}"
+    events = _events(
+        game_id,
+        last,
+        token=request.GET.get("seen", ""),
+        session_key=request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""),
+    )
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # a proxy in front passes each event on at once
+    return response
+
+
+async def _events(game_id: int, last: str, *, token: str, session_key: str) -> AsyncIterator[str]:
+    yield f"retry: {RETRY_MS}\n\n"
+    look = sync_to_async(_look)
+    ends = time.monotonic() + HOLD
+    async for _ in live.wake_ups(game_id):
+        now = await look(game_id, token, session_key)
+        if now is None:
+            return  # the game is gone
+        if now != last:
+            last = now
+            yield f"id: {now}\nevent: change\ndata: {now}\n\n"
+        else:
+            yield ":\n\n"  # a comment: the connection is alive, through any proxy
+        if time.monotonic() > ends:
+            return
+
+
+def _look(game_id: int, token: str, session_key: str) -> str | None:
+    """The game's `<seq>.<chat>` as it is now; the seat's page marked open."""
+    changes = game_changes(game_id=game_id)
+    if changes is None:
+        return None
+    if token:
+        presence.seat_seen(token=token, session_key=session_key)
+    seq, last_chat, _, _ = changes
+    return f"{seq}.{last_chat or 0}"

@@ -1,0 +1,85 @@
+"""A game page's stream, on an ASGI server: it says at once where the game is when the page's
+board is older, and again as soon as a move commits; a private game's stream is its seats'
+alone. A WSGI server answers it 204, which tells the browser to stop: the page then polls."""
+
+import asyncio
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.test import AsyncClient
+from django.urls import reverse
+
+from games.services.lobby import game_create, game_start, seat_join
+from games.services.moves import move_submit
+from tests.games.helpers import awaited
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def stream_of(game, since: int) -> str:
+    return reverse("games:stream", args=[game.id]) + f"?since={since}&chat=0"
+
+
+def said(url: str, *, user=None, then=None, count: int = 1) -> tuple[int, list[str]]:
+    """The status of the stream at `url` and the ids of the first `count` events it sends;
+    `then`, if given, is done once the stream has said its first word."""
+
+    async def listen():
+        client = AsyncClient()
+        if user is not None:
+            await client.aforce_login(user)
+        response = await client.get(url)
+        if response.status_code != 200:
+            return response.status_code, []
+        ids: list[str] = []
+        pending = then
+        chunks = aiter(response.streaming_content)
+        async with asyncio.timeout(8):
+            while len(ids) < count:
+                chunk = (await anext(chunks)).decode()
+                ids += [line[4:] for line in chunk.splitlines() if line.startswith("id: ")]
+                if pending is not None:
+                    await sync_to_async(pending)()
+                    pending = None
+        await chunks.aclose()
+        return 200, ids
+
+    return async_to_sync(listen)()
+
+
+def test_a_stream_says_at_once_where_a_game_is_that_the_page_has_not_seen(started_game):
+    position, user, action = awaited(started_game)
+    seen = started_game.seq
+    move_submit(game_id=started_game.id, user=user, action=action, expected_seq=seen)
+
+    status, ids = said(stream_of(started_game, since=seen))
+
+    assert status == 200 and ids == [f"{seen + 1}.0"]
+
+
+def test_a_stream_tells_its_page_as_soon_as_a_move_commits(started_game):
+    position, user, action = awaited(started_game)
+
+    def move():
+        move_submit(game_id=started_game.id, user=user, action=action, expected_seq=seen)
+
+    seen = started_game.seq
+    status, ids = said(stream_of(started_game, since=seen), then=move)
+
+    assert status == 200 and ids == [f"{seen + 1}.0"]
+
+
+def test_a_private_games_stream_is_its_seats_alone(alice, bob, carol, dave):
+    game = game_create(user=alice, edition="amigo-classic", players=3, options={}, is_open=False)
+    for user in (bob, carol):
+        seat_join(game_id=game.id, user=user, token=game.invite_token)
+    game = game_start(game_id=game.id, user=alice)
+
+    assert said(stream_of(game, since=0), user=dave)[0] == 404
+    assert said(stream_of(game, since=0))[0] == 404
+
+
+def test_a_wsgi_server_tells_the_page_to_poll(client, started_game):
+    response = client.get(stream_of(started_game, since=0))
+
+    assert response.status_code == 204
