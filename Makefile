@@ -65,16 +65,17 @@ test-clocks: venv engine messages
 	  BOHNANZA_TEST_NOW=$$at $(BIN)pytest -q -n auto -m "not e2e and not integration" \
 	    tests/games tests/mailplay tests/leagues tests/botapi || exit 1; done
 
-# The worker (with beat), the receiver of replies to mails and runserver run side by side, and
-# the trap stops them all when runserver ends or the shell is asked to stop: by Ctrl-C, or by
-# a SIGTERM make passes on (the shell waits on runserver with `wait`, which a signal
+# The worker (with beat), the receiver of replies to mails and the site run side by side, and
+# the trap stops them all when the site ends or the shell is asked to stop: by Ctrl-C, or by
+# a SIGTERM make passes on (the shell waits on the site with `wait`, which a signal
 # interrupts, where a command run in the foreground would hold the trap until it ended). It
 # says so in one line: a stop asked for is no error for make to report. (make passes no SIGINT
 # on: one sent to make alone, not to its process group as Ctrl-C does, stops nothing.) The
 # worker is started again whenever it dies
 # (bohnanza_site/supervised_worker.py), and /health says when the sweeps have stopped. PORT
 # picks the site's port (make run PORT=8001), which the links in mails name too unless SITE_URL
-# says otherwise.
+# says otherwise. The site is served by an ASGI server (uvicorn), which holds the game pages'
+# streams (docs/pages.md, "Live updates"); static files come from the apps (DEBUG).
 PORT ?= 8000
 run: venv engine messages
 	$(PY) manage.py migrate --noinput
@@ -87,7 +88,7 @@ run: venv engine messages
 	trap 'exit 0' INT TERM; \
 	echo "Bohnanza is running at http://127.0.0.1:$(PORT)/"; \
 	$(if $(DEMO),,echo "Nothing to look at yet? 'make demo' adds players, rated games and a running league.";) \
-	$(PY) manage.py runserver 127.0.0.1:$(PORT) & spid=$$!; \
+	$(BIN)uvicorn bohnanza_site.asgi:application --host 127.0.0.1 --port $(PORT) --log-level warning & spid=$$!; \
 	wait $$spid
 
 # Demo data (200 players, 1,000 finished rated games, a league with a running season), built
