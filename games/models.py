@@ -118,6 +118,8 @@ class Game(models.Model):
     # Made from a game record someone brought (services/imports): a finished game to look back
     # at, played elsewhere, so no rating or league ever counts it.
     imported = models.BooleanField(default=False)
+    # Its players agreed to play it unrated (an unrated tournament's): no rating counts it.
+    rated = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -159,12 +159,13 @@ def game_create_seated(
     time_control: str,
     vacation_days: int | None = None,
     name_words: dict | None = None,
+    rated: bool = True,
 ) -> Game:
-    """A game whose table was set beforehand (a league's schedule), started at once: the
-    users sit in the order given, the first one starting. Nobody else may join it. Its
-    deadlines wait at most `vacation_days` for a player's vacations (none: no cap; 0: they
-    never wait). `name_words`: its name as words worded for each reader (`name` is the same
-    name as its creator reads it)."""
+    """A game whose table was set beforehand (a league's schedule, a tournament's round),
+    started at once: the users sit in the order given, the first one starting. Nobody else
+    may join it. Its deadlines wait at most `vacation_days` for a player's vacations (none: no
+    cap; 0: they never wait). `name_words`: its name as words worded for each reader (`name`
+    is the same name as its creator reads it). `rated`: whether a rating may count it."""
     if len({user.pk for user in users}) != len(users):
         raise ServiceError("A player can take only one seat at a table.")
     game = game_create(
@@ -179,7 +180,8 @@ def game_create_seated(
     game.vacation_allowed = vacation_days != 0
     game.vacation_days_cap = vacation_days
     game.name_words = name_words
-    game.save(update_fields=["vacation_allowed", "vacation_days_cap", "name_words"])
+    game.rated = rated
+    game.save(update_fields=["vacation_allowed", "vacation_days_cap", "name_words", "rated"])
     seats = list(game.seats.all())
     for user in users[1:]:
         profile = profile_get_or_create(user=user)

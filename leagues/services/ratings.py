@@ -2,7 +2,8 @@
 move, and `ratings_rebuild` replays every rated game in order to the same table.
 
 A game is rated when every seat was a signed-in player at the start, it ended by the rules,
-and every seat had at least one turn. A game a bot account played in is rated in the bots' pool
+every seat had at least one turn, and its players did not agree to play it unrated (an unrated
+tournament's, `Game.rated`). A game a bot account played in is rated in the bots' pool
 of its edition and size (pools.py). Places are the seats' results (see results.py): a player
 who resigned, or whose seat a bot played to the end, finishes last.
 """
@@ -56,7 +57,7 @@ def game_rate(*, game: Game, results: list[SeatResult]) -> list[RatingChange]:
 def _counts(game: Game, results: list[SeatResult]) -> bool:
     """Whether the game is rated: signed-in players only from the start (a bot's seat has no
     user), ended by the rules, and long enough for every seat to have had a turn."""
-    if game.status != Game.Status.FINISHED or len(results) != game.players:
+    if not game.rated or game.status != Game.Status.FINISHED or len(results) != game.players:
         return False
     if any(result.user_id is None for result in results):
         return False
