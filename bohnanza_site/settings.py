@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "games",
     "mailplay",
     "leagues",
+    "tournaments",
     "botapi",
 ]
 
@@ -401,6 +402,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "leagues.tasks.seasons_start_due_task",
         "schedule": 300.0,
         "options": {"expires": 300},
+    },
+    # Tournaments: starts, rounds over, rounds' deadlines; a round's last game queues its
+    # event's next step at once, so this is the net under it.
+    "tournaments-advance": {
+        "task": "tournaments.tasks.tournaments_advance_task",
+        "schedule": 60.0,
+        "options": {"expires": 60},
     },
 }
 

@@ -20,5 +20,6 @@ urlpatterns = [
     path("api/v1/", bot_api.urls),
     path("", include("botapi.urls")),
     path("", include("leagues.urls")),
+    path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]

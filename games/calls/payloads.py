@@ -38,6 +38,9 @@ PUSH_LINES = {
     "reminder": gettext_noop("Your time for this move runs short."),
     "bot_standing_in": gettext_noop("A bot plays your seat until you are back."),
     "season_over": gettext_noop("The season is over: see the table."),
+    "table_ready": gettext_noop("Your table of the round is ready."),
+    "round_over": gettext_noop("The round is over: see the standings."),
+    "event_over": gettext_noop("The event is over: see the final standings."),
 }
 
 

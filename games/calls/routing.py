@@ -9,7 +9,9 @@ The kinds of mail rows fall into groups a player chooses for:
 - "trades": an offer to answer, your offer accepted or declined, and the beans a trade gave you
   to plant: everything a trade asks of you or tells you;
 - "reminder": your time runs short, and a bot took your seat because it ran out;
-- "end": a game's end; "league": a league's news (a season's end).
+- "end": a game's end; "league": a league's news (a season's end);
+- "event": a tournament's calls (your table of a round is ready, a round is over, the event is
+  over).
 
 A choice is a list of channels, stored only for the groups a player changed; an empty list
 sends nothing. Mail and the digest exclude each other (a mail at once, or a line in the
@@ -30,8 +32,9 @@ TRADE: Final = "trades"
 REMINDER: Final = "reminder"
 END: Final = "end"
 LEAGUE: Final = "league"
-GROUPS: Final = (MOVE, TRADE, REMINDER, END, LEAGUE)
-# What a player may choose for one game (league news is no game's).
+EVENT: Final = "event"
+GROUPS: Final = (MOVE, TRADE, REMINDER, END, LEAGUE, EVENT)
+# What a player may choose for one game (league news and a tournament's calls are no game's).
 GAME_GROUPS: Final = (MOVE, TRADE, REMINDER, END)
 
 _GROUP_OF: Final = {
@@ -43,6 +46,9 @@ _GROUP_OF: Final = {
     "bot_standing_in": REMINDER,
     "game_over": END,
     "season_over": LEAGUE,
+    "table_ready": EVENT,
+    "round_over": EVENT,
+    "event_over": EVENT,
 }
 DEFAULTS: Final = {
     MOVE: (MAIL, PUSH, WEBHOOK),
@@ -50,6 +56,7 @@ DEFAULTS: Final = {
     REMINDER: (PUSH,),  # or mail, for a player with no device (`_default`)
     END: (MAIL,),
     LEAGUE: (DIGEST,),
+    EVENT: (MAIL, PUSH),
 }
 # Every kind of call sent nowhere.
 NOWHERE: Final = {group: [] for group in GROUPS}

@@ -387,6 +387,7 @@ GROUP_LABELS = {
     routing.REMINDER: _("Reminders"),
     routing.END: _("A game's end"),
     routing.LEAGUE: _("League news"),
+    routing.EVENT: _("Tournaments"),
 }
 GROUP_HELP = {
     routing.MOVE: _("The game waits for your move: your turn, or a step only you can take."),
@@ -397,6 +398,9 @@ GROUP_HELP = {
     routing.REMINDER: _("Your time for a move runs short, or ran out and a bot took your seat."),
     routing.END: _("A game is over: the result."),
     routing.LEAGUE: _("A season is over: your table and where you play next."),
+    routing.EVENT: _(
+        "Your table of a tournament's round is ready, a round is over, the event is over."
+    ),
 }
 # The subjects each kind of call is sent with (games.mail.compose), as examples.
 _EXAMPLES = {
@@ -412,6 +416,8 @@ def call_examples(group: str) -> list[str]:
     game."""
     if group == routing.LEAGUE:
         return [str(_("Season 3 of the Tuesday league is over"))]
+    if group == routing.EVENT:
+        return [str(_("Your table of round 2 of the Winter Swiss is ready"))]
     game = str(_("Friday beans"))
     return [
         translation.gettext(compose.SUBJECTS[kind]).format(game=game, **extra)

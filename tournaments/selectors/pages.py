@@ -1,0 +1,204 @@
+"""What the tournaments' pages show: an event (its format and tie-breaks, players, rounds, the
+standings after any round), a round's tables, a player's next games, the lists of events, a
+player's results, and an event's whole record.
+
+Only what anyone may see: names, finished games' places and coins, which game each table
+plays. Never a running game's cards, nor the seeds that draw seats or deal cards."""
+
+from dataclasses import dataclass, field
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+
+from games import engine
+from games.clocks import timecontrol
+from games.models import Game
+from tournaments.models import Entry, Placing, Round, Table, Tournament
+from tournaments.standings import Line, bye_points
+
+from .standings import event_standings, seeded
+
+STANDINGS_PER_PAGE = 100
+TABLES_PER_PAGE = 60
+EVENTS_PER_PAGE = 30
+
+
+@dataclass
+class Standing:
+    line: Line
+    name: str
+    status: str
+
+
+@dataclass
+class EventPage:
+    tournament: Tournament
+    edition: str
+    time_control: str
+    bye_points: int
+    rounds: list[Round]
+    # The round the standings are after (none before round 1 ends).
+    after: Round | None
+    standings: object  # a page of Standing lines
+    field: list[Entry]
+    waiting: list[Entry]
+    mine: Entry | None
+    my_game: Game | None
+
+    @property
+    def keep(self) -> str:
+        """What a link to another page of the standings keeps of this one's address."""
+        return f"after={self.after.number}&" if self.after else ""
+
+
+def event_page(*, tournament: Tournament, viewer, after: int | None, page: int) -> EventPage:
+    entries = seeded(tournament)
+    waiting = list(
+        tournament.entries.filter(status=Entry.Status.WAITING).select_related("user__profile")
+    )
+    rounds = list(tournament.round_set.all())
+    finished = [played for played in rounds if played.finished_at is not None]
+    shown = next((played for played in finished if played.number == after), None)
+    shown = shown or (finished[-1] if finished else None)
+    names = {entry.user_id: entry for entry in entries}
+    lines = event_standings(tournament, upto=shown.number, entries=entries) if shown else []
+    standings = Paginator(
+        [
+            Standing(line, names[line.user].user.profile.display_name, names[line.user].status)
+            for line in lines
+        ],
+        STANDINGS_PER_PAGE,
+    ).get_page(page)
+    mine = next((entry for entry in [*entries, *waiting] if entry.user_id == viewer.pk), None)
+    return EventPage(
+        tournament=tournament,
+        edition=engine.EDITIONS[tournament.edition].title(tournament.table_size),
+        time_control=timecontrol.PRESETS[tournament.time_control].label,
+        bye_points=bye_points(tournament.table_size),
+        rounds=rounds,
+        after=shown,
+        standings=standings,
+        field=entries,
+        waiting=waiting,
+        mine=mine,
+        my_game=_running_game(tournament, viewer) if mine else None,
+    )
+
+
+def _running_game(tournament: Tournament, viewer) -> Game | None:
+    return (
+        Game.objects.filter(
+            tournament_table__round__tournament=tournament,
+            seats__user=viewer,
+            status=Game.Status.RUNNING,
+        )
+        .only("id", "name", "name_words")
+        .first()
+    )
+
+
+@dataclass
+class TableView:
+    number: int
+    game_id: int
+    finished: bool
+    seats: list[Placing] = field(default_factory=list)
+
+
+@dataclass
+class RoundPage:
+    tournament: Tournament
+    round: Round
+    tables: object  # a page of TableView
+    byes: list[Placing]
+
+
+def round_page(*, tournament: Tournament, number: int, page: int) -> RoundPage | None:
+    # A number beyond a round's column is no round (and no query).
+    found = tournament.round_set.filter(number=number).first() if number < 2**15 else None
+    if found is None:
+        return None
+    tables = {
+        table.id: TableView(table.number, table.game_id, table.game.status == Game.Status.FINISHED)
+        for table in Table.objects.filter(round=found)
+        .select_related("game")
+        .only("id", "number", "game_id", "game__status")
+    }
+    byes = []
+    placings = Placing.objects.filter(round=found).select_related("user__profile")
+    for placing in placings.order_by("table__number", "position"):
+        if placing.table_id is None:
+            byes.append(placing)
+        else:
+            tables[placing.table_id].seats.append(placing)
+    return RoundPage(
+        tournament=tournament,
+        round=found,
+        tables=Paginator(sorted(tables.values(), key=lambda t: t.number), TABLES_PER_PAGE).get_page(
+            page
+        ),
+        byes=byes,
+    )
+
+
+@dataclass
+class MyGame:
+    tournament: Tournament
+    round: int
+    table: int
+    game_id: int
+
+
+def my_games(*, viewer) -> tuple[list[MyGame], list[Entry]]:
+    """The viewer's running tournament games, and the events they are in that wait to start
+    or for their next round."""
+    games = [
+        MyGame(table.round.tournament, table.round.number, table.number, table.game_id)
+        for table in Table.objects.filter(
+            game__seats__user=viewer, game__status=Game.Status.RUNNING
+        )
+        .select_related("round__tournament")
+        .order_by("round__ends_at")
+    ]
+    entries = list(
+        Entry.objects.filter(
+            user=viewer,
+            status__in=[Entry.Status.PLAYING, Entry.Status.WAITING],
+            tournament__status__in=[Tournament.Status.SIGNUP, Tournament.Status.RUNNING],
+        )
+        .select_related("tournament")
+        .order_by("tournament__starts_at")
+    )
+    return games, entries
+
+
+def events_open() -> list[Tournament]:
+    return list(
+        Tournament.objects.filter(
+            status__in=[Tournament.Status.SIGNUP, Tournament.Status.RUNNING]
+        ).order_by("starts_at")[:EVENTS_PER_PAGE]
+    )
+
+
+def events_archive(*, page: int):
+    finished = Tournament.objects.filter(status=Tournament.Status.FINISHED).order_by(
+        "-finished_at", "-id"
+    )
+    return Paginator(finished, EVENTS_PER_PAGE).get_page(page)
+
+
+def player_results(*, user_id: int) -> list[Entry]:
+    """A player's finished events, newest first, with their place."""
+    return list(
+        Entry.objects.filter(
+            user_id=user_id, tournament__status=Tournament.Status.FINISHED, place__isnull=False
+        )
+        .select_related("tournament")
+        .annotate(
+            field_size=Count(
+                "tournament__entries",
+                filter=~Q(tournament__entries__status=Entry.Status.WAITING),
+            )
+        )
+        .order_by("-tournament__finished_at")[:20]
+    )

@@ -1,0 +1,1 @@
+"""Writes of the tournaments app: one function per use case."""
