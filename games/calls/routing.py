@@ -56,8 +56,11 @@ DEFAULTS: Final = {
     REMINDER: (PUSH,),  # or mail, for a player with no device (`_default`)
     END: (MAIL,),
     LEAGUE: (DIGEST,),
-    EVENT: (MAIL, PUSH),
+    EVENT: (MAIL, PUSH, WEBHOOK),
 }
+# A group a player has not chosen for goes where they chose their calls of another: a
+# tournament's calls where their calls to move go (a player who wants no mail gets none).
+_FOLLOWS: Final = {EVENT: MOVE}
 # Every kind of call sent nowhere.
 NOWHERE: Final = {group: [] for group in GROUPS}
 
@@ -106,11 +109,11 @@ def route(user, seat: Seat | None, kind: str) -> Route:
 
 def chosen_of(profile: Profile | None, seat: Seat | None, group: str) -> list[str] | None:
     """The channels chosen for the group, for the seat's game or else for all the player's
-    games; None: the default."""
+    games (or those chosen for the group it follows, `_FOLLOWS`); None: the default."""
     for choice in (seat.calls if seat is not None else {}, profile.calls if profile else {}):
         if group in choice:
             return choice[group]
-    return None
+    return chosen_of(profile, seat, _FOLLOWS[group]) if group in _FOLLOWS else None
 
 
 def _default(group: str, has_device: bool) -> tuple[str, ...]:
