@@ -22,7 +22,7 @@ from leagues.selectors.leagues import (
     user_leagues,
     visible_leagues,
 )
-from leagues.selectors.players import player_page
+from leagues.selectors.players import player_page, profile_sections
 from leagues.selectors.ratings import LEADERBOARD_SIZE, leaderboard
 from leagues.selectors.seasons import season_tables
 from leagues.services import leagues as services
@@ -62,7 +62,11 @@ def player(request, user_id: int):
     page = player_page(user_id=user_id, viewer=request.user) if user_id < 2**63 else None
     if page is None:
         raise Http404("There is no such player.")
-    context = {"page": page, "leagues": user_leagues(user_id=user_id, viewer=request.user)}
+    context = {
+        "page": page,
+        "leagues": user_leagues(user_id=user_id, viewer=request.user),
+        "sections": profile_sections(user_id=user_id),
+    }
     return render(request, "leagues/player.html", context)
 
 

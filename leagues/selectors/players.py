@@ -25,6 +25,11 @@ from leagues.pools import FAMILIES, POOLS, Pool
 from .leagues import seen_by
 
 RECENT_GAMES = 10
+# Other apps' parts of a player's page (a tournament's results), each a callable of the
+# player's id giving the template that shows it and that template's context, or None: they
+# register here, as the leagues do with the games' watch rules, so that the leagues never
+# import them.
+_SECTIONS: list = []
 # The editions scored in victory points rather than coins.
 CONQUESTS = [edition for edition, family in FAMILIES.items() if family == "bohnaparte"]
 
@@ -134,3 +139,12 @@ def _histories(user_id: int, viewer) -> list[PoolHistory]:
         )
         for rating in ratings
     ]
+
+
+def add_profile_section(section) -> None:
+    _SECTIONS.append(section)
+
+
+def profile_sections(*, user_id: int) -> list[tuple[str, dict]]:
+    """The other apps' parts of the player's page, as (template, context)."""
+    return [shown for section in _SECTIONS if (shown := section(user_id)) is not None]

@@ -93,3 +93,16 @@ def test_no_such_event_or_round_is_not_found(client, alice):
     tournament = event(alice)
     assert client.get(reverse("tournaments:event", args=[2**63])).status_code == 404
     assert client.get(reverse("tournaments:round", args=[tournament.id, 2**40])).status_code == 404
+
+
+def test_a_players_page_keeps_their_event_results(client, alice):
+    field = players(4)
+    tournament = started(event(alice, rounds=1), field)
+    round_played(tournament, 1)
+    place = tournament.entries.get(user=field[0]).place
+    page = client.get(reverse("leagues:player", args=[field[0].pk])).content.decode()
+    assert 'id="event-results"' in page and f"{place} / 4" in page
+    assert (
+        'id="event-results"'
+        not in client.get(reverse("leagues:player", args=[alice.pk])).content.decode()
+    )

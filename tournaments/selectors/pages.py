@@ -21,6 +21,7 @@ from .standings import event_standings, seeded
 STANDINGS_PER_PAGE = 100
 TABLES_PER_PAGE = 60
 EVENTS_PER_PAGE = 30
+PROFILE_EVENTS = 20
 
 
 @dataclass
@@ -187,9 +188,11 @@ def events_archive(*, page: int):
     return Paginator(finished, EVENTS_PER_PAGE).get_page(page)
 
 
-def player_results(*, user_id: int) -> list[Entry]:
-    """A player's finished events, newest first, with their place."""
-    return list(
+def player_results(user_id: int) -> tuple[str, dict] | None:
+    """A player's finished events, newest first, with their place and the field's size: the
+    tournaments' part of the player's page (`leagues.selectors.players.add_profile_section`),
+    none for a player of no event."""
+    results = list(
         Entry.objects.filter(
             user_id=user_id, tournament__status=Tournament.Status.FINISHED, place__isnull=False
         )
@@ -200,5 +203,6 @@ def player_results(*, user_id: int) -> list[Entry]:
                 filter=~Q(tournament__entries__status=Entry.Status.WAITING),
             )
         )
-        .order_by("-tournament__finished_at")[:20]
+        .order_by("-tournament__finished_at")[:PROFILE_EVENTS]
     )
+    return ("tournaments/results.html", {"results": results}) if results else None
