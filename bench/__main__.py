@@ -1,8 +1,9 @@
 """Benchmarks, run with `make bench`: the engine, the pace of a game between people answering
 calls to move, then the web (game page and poll, then the league pages beside the game page,
-then a step of a long game's replay, then a web process's first pages against its later ones),
-the mail/deadline figures, the calls each player of a daily game gets by channel, and what a
-game writes and keeps."""
+then a tournament of 1,000 players: seating a round and its event page, then a step of a long
+game's replay, then a web process's first pages against its later ones), the mail/deadline
+figures, the calls each player of a daily game gets by channel, and what a game writes and
+keeps."""
 
 from bench import (
     async_bench,
@@ -14,6 +15,7 @@ from bench import (
     pace,
     peers,
     replay_step,
+    tournament_bench,
     web_bench,
 )
 
@@ -24,6 +26,7 @@ def main() -> None:
     pace.main([])
     web_bench.main()
     league_bench.main()
+    tournament_bench.main()
     replay_step.main()
     cold_start.main()
     async_bench.main()

@@ -12,7 +12,7 @@ from django.db.models import Count, Q
 
 from games import engine
 from games.clocks import timecontrol
-from games.models import Game
+from games.models import Game, Profile
 from tournaments.models import Entry, Placing, Round, Table, Tournament
 from tournaments.standings import Line, bye_points
 
@@ -24,11 +24,17 @@ EVENTS_PER_PAGE = 30
 PROFILE_EVENTS = 20
 
 
+# Lines of the standings that say why a player is seated no more (knocked out goes without
+# saying).
+NOTED = (Entry.Status.DROPPED, Entry.Status.WITHDRAWN)
+
+
 @dataclass
 class Standing:
     line: Line
     name: str
-    status: str
+    # Dropped or withdrawn, in the reader's words; else empty.
+    note: str
 
 
 @dataclass
@@ -53,24 +59,25 @@ class EventPage:
 
 
 def event_page(*, tournament: Tournament, viewer, after: int | None, page: int) -> EventPage:
-    entries = seeded(tournament)
-    waiting = list(
-        tournament.entries.filter(status=Entry.Status.WAITING).select_related("user__profile")
-    )
+    order = seeded(tournament)
     rounds = list(tournament.round_set.all())
     finished = [played for played in rounds if played.finished_at is not None]
     shown = next((played for played in finished if played.number == after), None)
     shown = shown or (finished[-1] if finished else None)
-    names = {entry.user_id: entry for entry in entries}
-    lines = event_standings(tournament, upto=shown.number, entries=entries) if shown else []
-    standings = Paginator(
-        [
-            Standing(line, names[line.user].user.profile.display_name, names[line.user].status)
-            for line in lines
-        ],
-        STANDINGS_PER_PAGE,
-    ).get_page(page)
-    mine = next((entry for entry in [*entries, *waiting] if entry.user_id == viewer.pk), None)
+    lines = event_standings(tournament, upto=shown.number, order=order) if shown else []
+    standings = Paginator(lines, STANDINGS_PER_PAGE).get_page(page)
+    statuses = dict(order)
+    names = _names([line.user for line in standings])
+    standings.object_list = [
+        Standing(
+            line,
+            names[line.user],
+            Entry.Status(statuses[line.user]).label if statuses[line.user] in NOTED else "",
+        )
+        for line in standings
+    ]
+    entries = tournament.entries.select_related("user__profile")
+    mine = entries.filter(user=viewer).first() if viewer.is_authenticated else None
     return EventPage(
         tournament=tournament,
         edition=engine.EDITIONS[tournament.edition].title(tournament.table_size),
@@ -79,11 +86,16 @@ def event_page(*, tournament: Tournament, viewer, after: int | None, page: int) 
         rounds=rounds,
         after=shown,
         standings=standings,
-        field=entries,
-        waiting=waiting,
+        # Before the first round, who is in and who waits; then the standings say it.
+        field=[] if rounds else list(entries.filter(status=Entry.Status.PLAYING)),
+        waiting=[] if rounds else list(entries.filter(status=Entry.Status.WAITING)),
         mine=mine,
         my_game=_running_game(tournament, viewer) if mine else None,
     )
+
+
+def _names(user_ids: list[int]) -> dict[int, str]:
+    return dict(Profile.objects.filter(user_id__in=user_ids).values_list("user_id", "display_name"))
 
 
 def _running_game(tournament: Tournament, viewer) -> Game | None:

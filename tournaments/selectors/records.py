@@ -2,14 +2,19 @@
 seat's result, and the standings (final once it is over). What the pages show, no more: no
 seed, no running game's state."""
 
+from games.models import Profile
 from tournaments.models import Placing, Tournament
 
 from .standings import event_standings, seeded
 
 
 def event_record(*, tournament: Tournament) -> dict:
-    entries = seeded(tournament)
-    names = {entry.user_id: entry.user.profile.display_name for entry in entries}
+    order = seeded(tournament)
+    names = dict(
+        Profile.objects.filter(user_id__in=[user_id for user_id, _status in order]).values_list(
+            "user_id", "display_name"
+        )
+    )
     rounds = {
         played.id: {
             "number": played.number,
@@ -74,6 +79,6 @@ def event_record(*, tournament: Tournament) -> dict:
                 "played": line.played,
                 "byes": line.byes,
             }
-            for line in event_standings(tournament, entries=entries)
+            for line in event_standings(tournament, order=order)
         ],
     }

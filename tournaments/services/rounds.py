@@ -8,6 +8,7 @@ round queues `tournament_advance` for its event at once (`finished.py`)."""
 from datetime import datetime, timedelta
 from itertools import combinations
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -112,9 +113,9 @@ def _start(tournament: Tournament, now: datetime) -> None:
 def _round_start(tournament: Tournament, number: int, now: datetime) -> Round | None:
     """Seat the players still in at tables, each a game created through the games' own
     service; None when too few are left for a table."""
-    entries = seeded(tournament)
-    lines = event_standings(tournament, entries=entries)
-    field = {entry.user_id for entry in entries if entry.status == Entry.Status.PLAYING}
+    order = seeded(tournament)
+    lines = event_standings(tournament, order=order)
+    field = {user_id for user_id, status in order if status == Entry.Status.PLAYING}
     sizes, _byes = pairing.table_sizes(len(field), tournament.table_size, tournament.smaller_tables)
     if not sizes:
         return None
@@ -134,7 +135,7 @@ def _round_start(tournament: Tournament, number: int, now: datetime) -> Round | 
             smaller=tournament.smaller_tables,
             seed=seed,
         )
-    users = {entry.user_id: entry.user for entry in entries}
+    users = get_user_model().objects.in_bulk(list(field))
     current = Round.objects.create(
         tournament=tournament,
         number=number,
