@@ -7,11 +7,9 @@ set is built once in its own PostgreSQL database (BENCH_LEAGUES_DATABASE_URL, de
 `bohnanza_bench_leagues` database on the local PostgreSQL).
 """
 
-import statistics
 import sys
-import time
 
-from bench.in_site import measure_in_site
+from bench.in_site import measure_in_site, pages_timed
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bohnanza_bench_leagues"
 REQUESTS = 40
@@ -34,7 +32,6 @@ def measure() -> None:
     import django
 
     django.setup()
-    from django.db import connection
     from django.test import Client
     from django.urls import reverse
 
@@ -58,33 +55,7 @@ def measure() -> None:
         ("player profile", reverse("leagues:player", args=[busiest.user_id])),
     )
     print(f"leagues (PostgreSQL, demo set, one process, {REQUESTS} requests a page)")
-    for name, path in pages:
-        client.get(path)
-        queries = _Counter()
-        with connection.execute_wrapper(queries):
-            client.get(path)
-        times = []
-        for _ in range(REQUESTS):
-            start = time.perf_counter()
-            response = client.get(path)
-            times.append((time.perf_counter() - start) * 1000)
-            assert response.status_code == 200, (path, response.status_code)
-        times.sort()
-        print(
-            f"  {name:<27} median {statistics.median(times):6.1f} ms, "
-            f"p90 {times[int(len(times) * 0.9)]:6.1f} ms, {queries.count} queries"
-        )
-
-
-class _Counter:
-    """Counts the queries a request makes (DEBUG is off, so Django keeps no log of them)."""
-
-    def __init__(self):
-        self.count = 0
-
-    def __call__(self, execute, sql, params, many, context):
-        self.count += 1
-        return execute(sql, params, many, context)
+    pages_timed(client, pages, REQUESTS)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import sys
 import time
 from itertools import combinations
 
-from bench.in_site import measure_in_site
+from bench.in_site import measure_in_site, pages_timed
 from tournaments import pairing
 from tournaments.standings import standings, table_results
 
@@ -109,11 +109,9 @@ def measure() -> None:
     import django
 
     django.setup()
-    from django.db import connection
     from django.test import Client
     from django.urls import reverse
 
-    from bench.league_bench import _Counter
     from tournaments.models import Tournament
 
     tournament = Tournament.objects.filter(name=NAME).first() or _written()
@@ -123,22 +121,7 @@ def measure() -> None:
         ("event page, standings", reverse("tournaments:event", args=[tournament.id])),
         ("a round's tables", reverse("tournaments:round", args=[tournament.id, ROUNDS])),
     )
-    for name, path in pages:
-        client.get(path)
-        queries = _Counter()
-        with connection.execute_wrapper(queries):
-            client.get(path)
-        times = []
-        for _ in range(REQUESTS):
-            start = time.perf_counter()
-            response = client.get(path)
-            times.append((time.perf_counter() - start) * 1000)
-            assert response.status_code == 200, (path, response.status_code)
-        times.sort()
-        print(
-            f"  {name:<27} median {statistics.median(times):6.1f} ms, "
-            f"p90 {times[int(len(times) * 0.9)]:6.1f} ms, {queries.count} queries"
-        )
+    pages_timed(client, pages, REQUESTS)
 
 
 def _written():
