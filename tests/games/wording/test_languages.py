@@ -64,7 +64,7 @@ def marked_messages() -> set[tuple[str | None, str]]:
     root = Path(settings.BASE_DIR)
     sources = [
         path.read_bytes()
-        for folder in ("games", "mailplay", "leagues", "botapi", "bohnanza_site")
+        for folder in ("games", "mailplay", "leagues", "tournaments", "botapi", "bohnanza_site")
         for path in (root / folder).glob("**/*.py")
         if "migrations" not in path.parts
     ]
