@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db
 # group and 20 games as from a set of two groups and 40 games.
 LEAGUE_PAGE_QUERIES = 9
 LEADERBOARD_QUERIES = 1
-PROFILE_QUERIES = 6
+# The profile: its own 6, and the one of the tournaments' section (the player's events).
+PROFILE_QUERIES = 7
 
 
 def test_make_demo_asks_for_200_players_and_1000_finished_games(monkeypatch):
