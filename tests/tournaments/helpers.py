@@ -1,14 +1,13 @@
-"""Events brought through their life by the services, their games ended as a last move
-would end them."""
+"""Events brought through their life by the services, their games played to the end by bots
+through the games' move service (from the deck's last pass, the fastest way there)."""
 
-import random
 from datetime import timedelta
 
 from django.utils import timezone
 
 from games.models import Game
 from tests.helpers import make_user
-from tests.leagues.helpers import ended_with
+from tests.leagues.helpers import played_to_the_end
 from tournaments.models import Tournament
 from tournaments.services.events import tournament_check_in, tournament_create, tournament_sign_up
 from tournaments.services.rounds import tournament_advance
@@ -50,10 +49,8 @@ def round_games(tournament: Tournament, number: int) -> list[Game]:
     )
 
 
-def round_played(tournament: Tournament, number: int, seed: int = 0) -> Tournament:
-    """Every game of the round ended with coins drawn by `seed` (ties among them too), then
-    the event's next step."""
-    chance = random.Random(f"{tournament.id}/{number}/{seed}")
+def round_played(tournament: Tournament, number: int) -> Tournament:
+    """Every game of the round played to its end by bots, then the event's next step."""
     for game in round_games(tournament, number):
-        ended_with(game, [chance.randrange(8, 14) for _ in range(game.players)])
+        played_to_the_end(game)
     return tournament_advance(tournament_id=tournament.id, now=timezone.now())

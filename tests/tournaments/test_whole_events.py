@@ -1,9 +1,12 @@
 """Whole events through the services: a Swiss of 16 at tables of 4 over 3 rounds, and a
-knockout of 16 (two rounds and a final table), on the fast clock."""
+knockout of 16 (two rounds and a final table), on the fast clock, every game played to its end
+by bots through the games' move service."""
 
 from itertools import combinations
 
-from games.models import Outbox
+from django.db.models import Count, Q
+
+from games.models import Game, Move, Outbox
 from leagues.models import RatingChange
 from tournaments.models import Entry, Placing, Tournament
 from tournaments.selectors.standings import event_standings
@@ -36,6 +39,10 @@ def test_a_swiss_of_16_at_tables_of_4_meets_no_pair_twice_and_ranks_by_the_tie_b
 
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
+    games = Game.objects.filter(tournament_table__round__tournament=tournament).annotate(
+        bot_moves=Count("moves", filter=Q(moves__actor=Move.Actor.BOT))
+    )
+    assert len(games) == 12 and all(game.bot_moves for game in games)
     met = pairs_met(tournament)
     assert len(met) == 3 * 4 * 6 and len(set(met)) == len(met)
     lines = event_standings(tournament)
