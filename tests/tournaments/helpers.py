@@ -1,10 +1,13 @@
 """Events brought through their life by the services, their games played to the end by bots
-through the games' move service (from the deck's last pass, the fastest way there)."""
+through the games' move service (from the deck's last pass, the fastest way there, with coins
+harvested before it drawn by lot, so that the standings have something to order)."""
 
+import random
 from datetime import timedelta
 
 from django.utils import timezone
 
+from games import engine
 from games.models import Game
 from tests.helpers import make_user
 from tests.leagues.helpers import played_to_the_end
@@ -51,6 +54,13 @@ def round_games(tournament: Tournament, number: int) -> list[Game]:
 
 def round_played(tournament: Tournament, number: int) -> Tournament:
     """Every game of the round played to its end by bots, then the event's next step."""
+    chance = random.Random(f"{tournament.id}/{number}")
     for game in round_games(tournament, number):
+        state = engine.from_dict(game.state)
+        # Coins are cards: taken from the deck, so that every card stays in one place.
+        state.coins = [
+            [state.deck.pop() for _ in range(chance.randrange(0, 10))] for _ in range(game.players)
+        ]
+        Game.objects.filter(pk=game.pk).update(state=engine.to_dict(state))
         played_to_the_end(game)
     return tournament_advance(tournament_id=tournament.id, now=timezone.now())

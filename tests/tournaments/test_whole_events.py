@@ -2,7 +2,7 @@
 knockout of 16 (two rounds and a final table), on the fast clock, every game played to its end
 by bots through the games' move service."""
 
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from django.db.models import Count, Q
 
@@ -48,6 +48,10 @@ def test_a_swiss_of_16_at_tables_of_4_meets_no_pair_twice_and_ranks_by_the_tie_b
     lines = event_standings(tournament)
     keys = [(-line.points, -line.coins, -line.rules, -line.buchholz) for line in lines]
     assert keys == sorted(keys)
+    # 16 players on at most 10 totals of points: some are level, and the tie-breaks (checked
+    # above) order them.
+    assert any(a.points == b.points for a, b in pairwise(lines))
+    assert len({line.coins for line in lines}) > 1
     for line in lines:
         mine = Placing.objects.filter(round__tournament=tournament, user_id=line.user)
         assert line.points == sum(4 - placing.place for placing in mine)

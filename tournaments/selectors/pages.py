@@ -53,6 +53,11 @@ class EventPage:
     my_game: Game | None
 
     @property
+    def finished(self) -> list[Round]:
+        """The rounds over, after each of which the standings may be shown."""
+        return [played for played in self.rounds if played.finished_at is not None]
+
+    @property
     def keep(self) -> str:
         """What a link to another page of the standings keeps of this one's address."""
         return f"after={self.after.number}&" if self.after else ""
