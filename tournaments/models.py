@@ -1,10 +1,15 @@
 """Tournaments: events of rounds of tables, their players, and each round's seats and results."""
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
+
+# Check-in opens this long before the start (at once for an event starting sooner).
+CHECK_IN = timedelta(hours=24)
 
 
 class Tournament(models.Model):
@@ -57,6 +62,10 @@ class Tournament(models.Model):
     @property
     def is_knockout(self) -> bool:
         return self.format == self.Format.KNOCKOUT
+
+    @property
+    def check_in_opens(self) -> datetime:
+        return self.starts_at - CHECK_IN
 
 
 class Entry(models.Model):

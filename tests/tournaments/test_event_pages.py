@@ -106,3 +106,22 @@ def test_a_players_page_keeps_their_event_results(client, alice):
         'id="event-results"'
         not in client.get(reverse("leagues:player", args=[alice.pk])).content.decode()
     )
+
+
+def test_check_in_is_offered_only_once_it_opens(client, alice, bob):
+    now = timezone.now()
+    tournament = event(alice, starts_at=now + timedelta(days=3), now=now)
+    client.force_login(bob)
+    client.post(reverse("tournaments:sign_up", args=[tournament.id]))
+    page = client.get(reverse("tournaments:event", args=[tournament.id])).content.decode()
+    assert 'id="check-in"' not in page and "Check-in opens" in page
+
+
+def test_a_finished_knockout_shows_how_far_everyone_came(client, alice):
+    field = players(8)
+    tournament = started(event(alice, format=Tournament.Format.KNOCKOUT, through=2), field)
+    for number in (1, 2):
+        round_played(tournament, number)
+    page = client.get(reverse("tournaments:event", args=[tournament.id])).content.decode()
+    assert "Final standings" in page and "Reached" in page
+    assert page.count("<tr") == 1 + 8

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
+from django.utils import timezone
 
 from games import engine
 from games.clocks import timecontrol
@@ -51,6 +52,7 @@ class EventPage:
     waiting: list[Entry]
     mine: Entry | None
     my_game: Game | None
+    check_in_open: bool
 
     @property
     def finished(self) -> list[Round]:
@@ -96,6 +98,7 @@ def event_page(*, tournament: Tournament, viewer, after: int | None, page: int) 
         waiting=[] if rounds else list(entries.filter(status=Entry.Status.WAITING)),
         mine=mine,
         my_game=_running_game(tournament, viewer) if mine else None,
+        check_in_open=timezone.now() >= tournament.check_in_opens,
     )
 
 

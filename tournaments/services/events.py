@@ -14,8 +14,6 @@ from games.refusals import NotAllowed, ServiceError
 from games.services.profiles import profile_get_or_create
 from tournaments.models import Entry, Tournament
 
-# Check-in opens this long before the start (at once for an event starting sooner).
-CHECK_IN = timedelta(hours=24)
 MOST_ROUNDS = 15
 BIGGEST_FIELD = 2000
 # An event starts at most this long after it is created.
@@ -156,10 +154,6 @@ def tournament_withdraw(*, tournament_id: int, user, now: datetime | None = None
     return entry
 
 
-def check_in_opens(tournament: Tournament) -> datetime:
-    return tournament.starts_at - CHECK_IN
-
-
 @transaction.atomic
 def tournament_check_in(*, tournament_id: int, user, now: datetime | None = None) -> Entry:
     """Only players who checked in are seated in round 1; from the waiting list, as places
@@ -167,7 +161,7 @@ def tournament_check_in(*, tournament_id: int, user, now: datetime | None = None
     tournament = locked_tournament(tournament_id)
     now = now or timezone.now()
     _open(tournament, now)
-    if now < check_in_opens(tournament):
+    if now < tournament.check_in_opens:
         raise NotAllowed(_("Check-in opens a day before the start."))
     entry = tournament.entries.filter(user=user).first()
     if entry is None or entry.status not in (Entry.Status.PLAYING, Entry.Status.WAITING):

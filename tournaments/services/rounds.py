@@ -5,6 +5,7 @@ their clocks), and the event's end with its final standings.
 The beat's `tournaments_advance` looks at every event that may move on; the last game of a
 round queues `tournament_advance` for its event at once (`finished.py`)."""
 
+import logging
 from datetime import datetime, timedelta
 from itertools import combinations
 
@@ -27,6 +28,7 @@ from tournaments.selectors.standings import event_standings, ranked_groups, seed
 from .calls import event_over_write, round_over_write, table_ready_write
 from .events import locked_tournament
 
+log = logging.getLogger(__name__)
 # How long a round runs at each time control before its unfinished games are brought to
 # their end by their clocks.
 ROUND_TIME = {
@@ -46,8 +48,12 @@ def tournaments_advance(*, now: datetime | None = None) -> int:
     ) | Tournament.objects.filter(status=Tournament.Status.RUNNING)
     looked = 0
     for tournament_id in for_a_while(list(due.values_list("id", flat=True))):
-        tournament_advance(tournament_id=tournament_id, now=now)
         looked += 1
+        try:
+            tournament_advance(tournament_id=tournament_id, now=now)
+        except Exception:
+            # One broken event must not stop the others; the next beat tries it again.
+            log.exception("tournament %s could not move on", tournament_id)
     return looked
 
 
