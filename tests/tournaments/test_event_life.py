@@ -111,3 +111,16 @@ def test_an_event_refuses_what_it_cannot_run(alice):
         with pytest.raises(ServiceError, match=message):
             event(alice, **bad)
     assert not Tournament.objects.exists()
+
+
+def test_a_player_who_withdraws_mid_event_is_seated_in_no_later_round(alice):
+    field = players(8)
+    tournament = started(event(alice, rounds=2), field)
+    tournament_withdraw(tournament_id=tournament.id, user=field[0])
+    for game in round_games(tournament, 1):
+        ended_with(game, [10, 9, 8, 7])
+    tournament_advance(tournament_id=tournament.id, now=timezone.now())
+
+    seated = {seat.user for game in round_games(tournament, 2) for seat in game.seats.all()}
+    assert field[0] not in seated and len(seated) == 7
+    assert tournament.entries.get(user=field[0]).status == Entry.Status.WITHDRAWN

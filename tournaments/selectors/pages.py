@@ -139,27 +139,29 @@ def round_page(*, tournament: Tournament, number: int, page: int) -> RoundPage |
     found = tournament.round_set.filter(number=number).first() if number < 2**15 else None
     if found is None:
         return None
-    tables = {
-        table.id: TableView(table.number, table.game_id, table.game.status == Game.Status.FINISHED)
-        for table in Table.objects.filter(round=found)
+    # The page's tables alone, and only their seats (and the byes): not the whole round's.
+    shown = Paginator(
+        Table.objects.filter(round=found)
         .select_related("game")
         .only("id", "number", "game_id", "game__status")
+        .order_by("number"),
+        TABLES_PER_PAGE,
+    ).get_page(page)
+    tables = {
+        table.id: TableView(table.number, table.game_id, table.game.status == Game.Status.FINISHED)
+        for table in shown
     }
     byes = []
-    placings = Placing.objects.filter(round=found).select_related("user__profile")
-    for placing in placings.order_by("table__number", "position"):
+    placings = Placing.objects.filter(
+        Q(table__in=list(tables)) | Q(table__isnull=True), round=found
+    ).select_related("user__profile")
+    for placing in placings.order_by("position", "id"):
         if placing.table_id is None:
             byes.append(placing)
         else:
             tables[placing.table_id].seats.append(placing)
-    return RoundPage(
-        tournament=tournament,
-        round=found,
-        tables=Paginator(sorted(tables.values(), key=lambda t: t.number), TABLES_PER_PAGE).get_page(
-            page
-        ),
-        byes=byes,
-    )
+    shown.object_list = list(tables.values())
+    return RoundPage(tournament=tournament, round=found, tables=shown, byes=byes)
 
 
 @dataclass
