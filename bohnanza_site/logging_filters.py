@@ -1,6 +1,7 @@
 """Log lines the local site does better without, and what no log line may hold."""
 
 import logging
+import logging.config
 import re
 
 # A signed link's token (/l/<payload>:<time>:<signature>/), a game's invitation token
@@ -23,15 +24,44 @@ class QuietPolls(logging.Filter):
         return not ("/poll/" in request_line and status[:1] in ("2", "3"))
 
 
+def hidden(message: str) -> str:
+    for secret, shown in _SECRETS:
+        message = secret.sub(shown, message)
+    return message
+
+
 class HiddenCredentials(logging.Filter):
     """A line that would name a signed link, an invitation token or a credential names none:
     the request lines of the development server, "Not Found: /l/<token>/", and the like."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        hidden = message
-        for secret, shown in _SECRETS:
-            hidden = secret.sub(shown, hidden)
-        if hidden != message:
-            record.msg, record.args = hidden, ()
+        _hide(record)
         return True
+
+
+def _hide(record: logging.LogRecord) -> None:
+    try:
+        message = record.getMessage()
+    except Exception:  # noqa: BLE001 - arguments that do not fit: the handler reports it
+        return
+    shown = hidden(message)
+    if shown != message:
+        record.msg, record.args = shown, ()
+
+
+def configure(config: dict) -> None:
+    """Django's LOGGING_CONFIG: the site's handlers, and every record hidden as it is made, so
+    that no handler whatever (a library's, a test's capture, gunicorn's access log if it is
+    turned on) receives a credential in a record's message or arguments."""
+    logging.config.dictConfig(config)
+    made = logging.getLogRecordFactory()
+    if getattr(made, "hides_credentials", False):
+        return
+
+    def record(*args, **kwargs) -> logging.LogRecord:
+        new = made(*args, **kwargs)
+        _hide(new)
+        return new
+
+    record.hides_credentials = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(record)

@@ -412,6 +412,8 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# Configures the handlers below and hides credentials in every record as it is made.
+LOGGING_CONFIG = "bohnanza_site.logging_filters.configure"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
