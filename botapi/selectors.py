@@ -5,12 +5,15 @@ import time
 
 from django.utils.translation import gettext as _
 
+from botapi.legal import open_moves
 from botapi.models import ApiToken
 from games import engine
-from games.models import Game, Seat
+from games.clocks import timecontrol
+from games.models import Game, Move, Seat
 from games.refusals import NotYourSeat
-from games.selectors.boards import game_changes, game_log, seat_view
+from games.selectors.boards import game_changes, game_log, seat_lines, seat_view
 from games.selectors.lobby import open_games
+from leagues.pools import pool_of
 
 # A long-poll looks at the game this often (one plain query: the page poll's own check).
 LOOK_EVERY = 0.25
@@ -35,6 +38,7 @@ def _seat_row(seat: Seat) -> dict:
         awaited = seat.position in engine.to_call(engine.from_dict(game.state))
     return {
         "seat": seat.id,
+        "seat_id": seat.id,
         "game": game.id,
         "name": game.title,
         "edition": game.edition,
@@ -64,11 +68,10 @@ def seat_page(*, seat: Seat) -> dict:
     return page
 
 
-def seat_events(*, seat: Seat, after: int, wait: int) -> dict:
-    """The log lines the seat reads of the moves after `after`, as soon as there are any, or
-    after `wait` seconds (a long-poll: the program needs no loop of its own); at once for a
-    game that is over, and as soon as the game changes otherwise (it starts, say). While
-    nothing happens, each look is the page poll's one plain query."""
+def _changed(*, seat: Seat, after: int, wait: int) -> int:
+    """Waits until the game's move number passes `after`, the game row changes otherwise (it
+    starts, say), or `wait` seconds are over; at once for a game that is over. Each look is the
+    page poll's one plain query. The game's move number."""
     deadline = time.monotonic() + min(max(wait, 0), WAIT_MAX)
     if seat.game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
         deadline = 0
@@ -79,9 +82,16 @@ def seat_events(*, seat: Seat, after: int, wait: int) -> dict:
         changed_at = changes[3] if changes else None
         first = first or changed_at
         if seq > after or changed_at != first or time.monotonic() >= deadline:
-            break
+            seat.game.refresh_from_db()
+            return seq
         time.sleep(LOOK_EVERY)
-    seat.game.refresh_from_db()
+
+
+def seat_events(*, seat: Seat, after: int, wait: int) -> dict:
+    """The log lines the seat reads of the moves after `after`, as soon as there are any, or
+    after `wait` seconds (a long-poll: the program needs no loop of its own); at once for a
+    game that is over, and as soon as the game changes otherwise (it starts, say)."""
+    seq = _changed(seat=seat, after=after, wait=wait)
     row = _seat_row(seat)
     lines = []
     if seat.game.state and seq > after:
@@ -90,8 +100,122 @@ def seat_events(*, seat: Seat, after: int, wait: int) -> dict:
     return {**row, "events": lines}
 
 
-def games_to_join(*, user) -> list[dict]:
-    """The open games with a free seat that the bot account holds no seat in."""
+def events_after(*, seat: Seat, after: int) -> list[dict]:
+    """The events of the moves after `after` as the seat's page shows them: each with the data
+    the engine gave it as the seat may see it (`Event.for_seat`, as the page's log) and its
+    line for the reader."""
+    if not seat.game.state:
+        return []
+    names = engine.from_dict(seat.game.state).names
+    rows = Move.objects.filter(game=seat.game, seq__gt=after).order_by("seq")
+    return [
+        {
+            "seq": seq,
+            "kind": event["kind"],
+            "seat": event["seat"],
+            "data": {key: value for key, value in event.items() if key not in ("kind", "seat")},
+            "text": text,
+            "at": at,
+        }
+        for seq, events, at in rows.values_list("seq", "events", "created_at")
+        for event, text in seat_lines(events, seat.position, names)
+    ]
+
+
+def seat_state(*, seat: Seat) -> dict:
+    """The seat for v2: the game's facts and, once it has begun, its view with the moves open
+    to it as concrete actions (`legal.open_moves`), and its clocks; each field and seat also
+    numbered from 1, as the sentences number them."""
+    state = {**_seat_row(seat), "view": None, "legal": [], "forms": [], "clocks": []}
+    if seat.game.state:
+        page = seat_view(game=seat.game, seat=seat)
+        view = page["view"]
+        players = [
+            {
+                **player,
+                "number": player["seat"] + 1,
+                "fields": [
+                    {**field, "index": index, "number": index + 1}
+                    for index, field in enumerate(player["fields"])
+                ],
+            }
+            for player in view["players"]
+        ]
+        state["legal"], state["forms"] = open_moves(view)
+        state.update(view={**view, "players": players}, clocks=page["clocks"])
+    return state
+
+
+def seat_update(*, seat: Seat, after: int) -> dict:
+    """The events after `after` and the seat as it is now."""
+    return {"events": events_after(seat=seat, after=after), "seat": seat_state(seat=seat)}
+
+
+def seat_wait(*, seat: Seat, after: int, wait: int) -> dict:
+    """The events after `after` and the seat as it is then, as soon as the game changes (a
+    long-poll); at once for a game that is over."""
+    _changed(seat=seat, after=after, wait=wait)
+    return seat_update(seat=seat, after=after)
+
+
+def lobby_of(*, game: Game, user) -> dict:
+    """A game that has not started as its maker reads it: its seats, who holds each."""
+    return {
+        "game": game.id,
+        "name": game.title,
+        "edition": game.edition,
+        "players": game.players,
+        "status": game.status,
+        "time_control": game.time_control,
+        "open": game.is_open,
+        "invite_token": None if game.is_open else game.invite_token,
+        "seats": [
+            {"name": seat.name, "bot": seat.bot or None, "yours": seat.user_id == user.pk}
+            for seat in game.seats.order_by("id")
+        ],
+    }
+
+
+def _looks(*, user) -> list[tuple]:
+    """What the account-wide wait watches: each seat's game (id, status, move number, when it
+    last changed), and the open games it may join."""
+    games = Game.objects.filter(seats__user=user).exclude(
+        status__in=(Game.Status.FINISHED, Game.Status.CANCELLED)
+    )
+    held = list(games.order_by("id").values_list("id", "status", "seq", "updated_at"))
+    joinable = Game.objects.filter(status=Game.Status.OPEN, is_open=True).exclude(seats__user=user)
+    return [*held, ("open", joinable.count())]
+
+
+def _live(*, user) -> list[dict]:
+    return [row for row in seats_held(user=user) if row["status"] != Game.Status.FINISHED]
+
+
+def account_wait(*, user, wait: int) -> dict:
+    """The seats the game waits for (each with its state) as soon as there is one, or the
+    account's games or the open games change (a game starts or ends, one is opened), or after
+    `wait` seconds; with every seat held and the open games it may join."""
+    deadline = time.monotonic() + min(max(wait, 0), WAIT_MAX)
+    first = _looks(user=user)
+    live = _live(user=user)
+    while not any(row["awaited"] for row in live) and time.monotonic() < deadline:
+        time.sleep(LOOK_EVERY)
+        if _looks(user=user) != first:
+            live = _live(user=user)
+            break
+    awaited = Seat.objects.select_related("game").filter(
+        pk__in=[row["seat"] for row in live if row["awaited"]]
+    )
+    return {
+        "awaited": [seat_state(seat=seat) for seat in awaited],
+        "seats": live,
+        "games": games_open(user=user),
+    }
+
+
+def games_open(*, user) -> list[dict]:
+    """The open games with a free seat the account holds none of, with their time control,
+    seats taken, and whether a game it joins is rated (a site bot at the table makes it not)."""
     return [
         {
             "game": game.id,
@@ -100,6 +224,10 @@ def games_to_join(*, user) -> list[dict]:
             "options": game.options,
             "players": game.players,
             "seats_taken": game.taken,
+            "time_control": game.time_control,
+            "time_control_text": timecontrol.describe(game),
+            "rated": pool_of(game.edition, game.players, bots=True) is not None
+            and not any(seat.bot for seat in game.seats.all()),
         }
         for game in open_games()
         if all(seat.user_id != user.pk for seat in game.seats.all())

@@ -56,7 +56,10 @@ def game_create(
     is_open: bool = True,
     name: str = "",
     time_control: str = "daily",
+    sits: bool = True,
 ) -> Game:
+    """A new game of `user`'s, with a seat for them unless `sits` is false (a program that
+    hosts a table it does not play at)."""
     if type(players) is not int:
         raise ServiceError(_("The number of players must be a whole number."))
     if not isinstance(options, dict):
@@ -92,7 +95,8 @@ def game_create(
     )
     timecontrol.apply_preset(game, time_control)
     game.save()
-    Seat.objects.create(game=game, user=user, name=profile.display_name)
+    if sits:
+        Seat.objects.create(game=game, user=user, name=profile.display_name)
     return game
 
 

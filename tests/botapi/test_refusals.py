@@ -12,9 +12,9 @@ from django.test import Client
 
 from botapi import services as bot_services
 from games.models import Game, Move
-from games.services.lobby import game_add_bot, game_create, game_start, seat_join
+from games.services.lobby import game_create
 from tests.botapi.conftest import bot_account
-from tests.botapi.helpers import bearer, bot_table
+from tests.botapi.helpers import bearer, bot_table, started_while_waiting
 
 # The bots' moves run when a move's transaction commits, so these tests commit for real.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -245,22 +245,10 @@ def test_a_long_poll_with_nothing_new_answers_after_its_wait_with_no_events(clie
 
 def test_a_long_poll_wakes_when_the_game_starts(client, robo, alice):
     user, token = robo
-    game = game_create(user=alice, edition="rio-grande", players=3, options={})
-    seat = seat_join(game_id=game.id, user=user)
-    game_add_bot(game_id=game.id, user=alice)
+    with started_while_waiting(user, alice) as (seat, began):
+        answer = client.get(f"/api/v1/seats/{seat.id}/events?after=0&wait=10", **bearer(token))
 
-    def start_soon():
-        time.sleep(0.5)
-        game_start(game_id=game.id, user=alice)
-        connection.close()
-
-    starter = threading.Thread(target=start_soon)
-    started_at = time.monotonic()
-    starter.start()
-    answer = client.get(f"/api/v1/seats/{seat.id}/events?after=0&wait=10", **bearer(token))
-    starter.join()
-
-    assert time.monotonic() - started_at < 5
+    assert time.monotonic() - began < 5
     assert answer.json()["status"] == "running"
 
 

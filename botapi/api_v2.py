@@ -1,0 +1,387 @@
+"""The bot API, version 2: every move typed in the schema (`actions`), the moves open to a seat
+as concrete actions (`legal`), events with their data, a long-poll that answers with the
+events and the seat as it is then (per seat, or over the whole account), and games made,
+filled, started, left and cancelled from a program. Served at /api/v2/ (schema at
+/api/v2/openapi.json, browsable at /api/v2/docs).
+
+Thin views, as v1's: each checks its token's scope, calls one service or selector, and answers;
+a move goes through the page's own service, and a refusal is the sentence a player reads."""
+
+from datetime import datetime
+from typing import Any, Literal
+
+from ninja import Field, NinjaAPI, Path, Query, Schema, Status
+
+from botapi import ratelimit, selectors
+from botapi.actions import Action, Bean, Phase, as_move
+from botapi.http import (
+    ID_MAX,
+    Refusal,
+    answer_refusals,
+    answers,
+    json_only,
+    scoped,
+    served,
+)
+from botapi.models import ApiToken
+from games.engine.bots import LEVELS
+from games.refusals import StaleMove
+from games.services import lobby
+from games.services.bot_moves import DEFAULT_BOT
+from games.services.moves import move_submit
+from games.services.plans import plan_submit
+
+api = NinjaAPI(
+    **served("2"),
+    description=(
+        "A bot account plays its seats with a token from its API page, sent as "
+        "`Authorization: Bearer <token>`. Scopes: `play` (seats, views, events, moves) and "
+        "`join` (open games, taking a seat, making and running games).\n\n"
+        "Numbering: a seat at the table is its `position`, counted from 0, in moves, views and "
+        "events (`seat` inside them); the seat's id in paths is `seat_id`. Fields are counted "
+        "from 0 (`index`) in moves; sentences count both from 1 (`number`, given beside).\n\n"
+        "A bot plays with one wait and one move a turn: `GET /wait` (or "
+        "`/seats/{seat_id}/wait`) answers as soon as the game waits for one of its seats, "
+        "with the seat's view and its moves as concrete actions (`legal`); `POST "
+        "/seats/{seat_id}/moves` answers with the seat as it is after the move."
+    ),
+)
+answer_refusals(api)
+
+
+class Card(Schema):
+    id: int | None = Field(description="The card's id; null for a card of a hidden hand.")
+    bean: Bean
+
+
+class FieldView(Schema):
+    index: int = Field(description="Counted from 0, as moves name it.")
+    number: int = Field(description="Counted from 1, as sentences name it.")
+    bean: Bean | None
+    count: int
+    payout: int = Field(description="The coins a harvest would earn now.")
+    cards: list[int]
+    protected: bool
+
+
+class Player(Schema):
+    seat: int = Field(description="The position at the table, counted from 0.")
+    number: int = Field(description="The position counted from 1, as sentences say it.")
+    name: str
+    hand_size: int
+    coins: int
+    fields: list[FieldView]
+    to_plant: list[Card]
+
+
+class Offer(Schema):
+    id: int
+    maker: int = Field(description="The position of the seat that made it.")
+    to: int = Field(description="The position of the seat it is made to.")
+    give: list[Card]
+    ask: dict[Bean, int]
+    ask_faceup: list[Card]
+    gift: bool
+    mine: bool
+
+
+class Prompt(Schema):
+    key: str
+    awaited: bool
+    params: dict[str, Any]
+    text: str = Field(description="What the seat is asked, in the reader's language.")
+    reason: str
+
+
+class View(Schema):
+    """What the seat may see, as its page shows it: its own hand, everything public, nothing
+    hidden (no other hand, no face-down card, no deck order; the seed once the game is over).
+    An expansion adds its own part under its own key."""
+
+    model_config = {"extra": "allow"}
+    edition: str
+    edition_name: str
+    seat: int = Field(description="This seat's position, counted from 0.")
+    turn: int
+    phase: Phase
+    active: int = Field(description="The position of the active player.")
+    start_player: int
+    planted: int
+    players: list[Player]
+    hand: list[Card] = Field(description="The hand, front first: the next card to plant first.")
+    faceup: list[Card]
+    deck_size: int
+    discard_size: int
+    discard_top: Card | None
+    exhaustions: int
+    exhaustions_to_end: int
+    ending: bool
+    offers: list[Offer]
+    waiting_for: list[int]
+    prompt: Prompt
+    may_resign: bool
+    seed_hash: str
+    seed: str | None
+    over: bool
+    result: dict[str, Any] | None
+    resigned: list[int]
+    bean_types: list[Bean]
+    third_field_cost: int | None
+    book: dict[str, Any] | None = Field(
+        None, description="The trade book: standing offers, this seat's rules, plan and passes."
+    )
+
+
+class Form(Schema):
+    """An open-ended move (an offer, a standing offer, rules, a plan, or one whose key takes
+    more values than a list could spell out): send an action of its `kind` built within
+    `limits`, which names the values each key may take (for an offer: `to` the seats it may be
+    made to, `give` the hand's cards, `ask` the beans it may ask for, `ask_faceup` the face-up
+    cards; for an accept: `choices`, the cards of each asked bean, and `give` the suggested
+    payment). The engine checks the rest and refuses with a sentence."""
+
+    kind: str
+    limits: dict[str, Any]
+
+
+class SeatRow(Schema):
+    seat_id: int = Field(description="The seat's id, as paths name it.")
+    game: int
+    name: str
+    edition: str
+    options: dict[str, bool | int | str]
+    players: int
+    status: str = Field(description="open, running, finished or cancelled.")
+    position: int | None = Field(
+        description="The position at the table, from 0 (null before the game starts)."
+    )
+    seq: int = Field(description="The game's move number now.")
+    awaited: bool = Field(description="Whether the game waits for this seat now.")
+
+
+class SeatState(SeatRow):
+    view: View | None
+    legal: list[Action] = Field(
+        description="Every move open to the seat now, each an action to send back unchanged "
+        "(a choice is one action an alternative); leaving the game (`resign`) and the trade "
+        "book's `pass` and `usual` are among them while they are open."
+    )
+    forms: list[Form]
+    clocks: list[dict[str, Any] | None] = Field(
+        description="Each position's clock: its time bank, and its deadline while awaited."
+    )
+
+
+class Event(Schema):
+    seq: int = Field(description="The move that caused it.")
+    kind: str
+    seat: int | None = Field(description="The position it is about, from 0.")
+    data: dict[str, Any] = Field(
+        description="The engine's data of the event, as this seat may see it."
+    )
+    text: str = Field(description="Its line of the log, in the reader's language.")
+    at: datetime
+
+
+class SeatUpdate(Schema):
+    events: list[Event] = Field(description="The events after the move number asked about.")
+    seat: SeatState
+
+
+class Stale(Refusal):
+    """A move chosen on an older board: the game's move number now, and the seat as it is."""
+
+    seat: SeatState
+
+
+class OpenGame(Schema):
+    game: int
+    name: str
+    edition: str
+    options: dict[str, bool | int | str]
+    players: int
+    seats_taken: int
+    time_control: str = Field(description="The preset's key.")
+    time_control_text: str = Field(description="The clocks in a line, in the reader's language.")
+    rated: bool = Field(description="Whether the game is rated if the bot account joins it.")
+
+
+class AccountUpdate(Schema):
+    awaited: list[SeatState] = Field(description="The seats the games wait for now.")
+    seats: list[SeatRow] = Field(description="Every seat held in a game not over.")
+    games: list[OpenGame] = Field(description="The open games it may join.")
+
+
+class Me(Schema):
+    name: str
+    scopes: list[str]
+
+
+class MoveIn(Schema):
+    action: Action
+    expected_seq: int = Field(ge=0, le=ID_MAX, description="The move number the seat saw.")
+
+
+class GameIn(Schema):
+    edition: str = Field(max_length=40, description="An edition's key, as /editions lists.")
+    players: int = Field(ge=2, le=7)
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    time_control: str = Field("daily", max_length=12, description="A preset's key.")
+    is_open: bool = Field(True, description="Anyone may join; else only by invitation.")
+    name: str = Field("", max_length=80)
+    sits: bool = Field(True, description="Whether the bot account takes a seat itself.")
+
+
+class LobbySeat(Schema):
+    name: str
+    bot: str | None = Field(description="The site bot's level, null for an account.")
+    yours: bool
+
+
+class Lobby(Schema):
+    game: int
+    name: str
+    edition: str
+    players: int
+    status: str
+    time_control: str
+    open: bool
+    invite_token: str | None = Field(description="Joins a game only for the invited.")
+    seats: list[LobbySeat]
+
+
+class BotIn(Schema):
+    level: Literal[LEVELS] = Field(DEFAULT_BOT, description="How well the site's bot plays.")  # type: ignore[valid-type]
+
+
+class JoinIn(Schema):
+    token: str | None = Field(None, max_length=64)
+
+
+@api.get("/me", **answers(Me))
+def me(request):
+    """The bot account's name at the table and the scopes of this token."""
+    token: ApiToken = request.auth
+    return {"name": token.user.profile.display_name, "scopes": token.scope_list}
+
+
+@api.get("/seats", **answers(list[SeatRow], 403))
+def seats(request):
+    """The seats the bot account holds, each with whether the game waits for it now."""
+    return selectors.seats_held(user=scoped(request, "play"))
+
+
+@api.get("/wait", **answers(AccountUpdate, 403, 422))
+def account_wait(request, wait: int = Query(selectors.WAIT_MAX, ge=0, le=selectors.WAIT_MAX)):
+    """Every seat of the account at once: answers as soon as a game waits for one of them
+    (with each such seat's view and moves), a game of the account starts or ends, or a game
+    opens to join; else after `wait` seconds. A token holds 4 waiting at most."""
+    user = scoped(request, "play")
+    with ratelimit.waiting(token_id=request.auth.pk, wait=wait) as allowed:
+        return selectors.account_wait(user=user, wait=allowed)
+
+
+@api.get("/seats/{seat_id}", **answers(SeatState, 403, 422))
+def seat(request, seat_id: int = Path(..., ge=1, le=ID_MAX)):
+    """A seat as its page shows it: the view, the moves open to it as concrete actions, and
+    the clocks."""
+    held = selectors.seat_held(user=scoped(request, "play"), seat_id=seat_id)
+    return selectors.seat_state(seat=held)
+
+
+@api.get("/seats/{seat_id}/wait", **answers(SeatUpdate, 403, 422))
+def seat_wait(
+    request,
+    seat_id: int = Path(..., ge=1, le=ID_MAX),
+    after: int = Query(0, ge=-1, le=ID_MAX, description="The move number the program saw."),
+    wait: int = Query(selectors.WAIT_MAX, ge=0, le=selectors.WAIT_MAX),
+):
+    """The events after move `after` and the seat as it is then, as soon as a move is made or
+    the game starts (a long-poll of at most `wait` seconds; at once on a game that is over).
+    A token holds 4 waiting at most."""
+    held = selectors.seat_held(user=scoped(request, "play"), seat_id=seat_id)
+    with ratelimit.waiting(token_id=request.auth.pk, wait=wait) as allowed:
+        return selectors.seat_wait(seat=held, after=after, wait=allowed)
+
+
+@api.post("/seats/{seat_id}/moves", **answers(SeatUpdate, 400, 403, 409, 415, 422, stale=Stale))
+def seat_move(request, move: MoveIn, seat_id: int = Path(..., ge=1, le=ID_MAX)):
+    """A move of the seat, made on the game as it was at `expected_seq`, through the page's
+    own service; the events since `expected_seq` and the seat as it is after it. A refusal
+    changes nothing; a stale move (409) carries the game's move number and the seat now."""
+    json_only(request)
+    user = scoped(request, "play")
+    held = selectors.seat_held(user=user, seat_id=seat_id)
+    action = as_move(move.action)
+    made = dict(game_id=held.game_id, user=user, action=action, expected_seq=move.expected_seq)
+    try:
+        if action["kind"] == "plan":  # as the page's, with no hour its trading ends by
+            plan_submit(**made, trading_ends_at=None)
+        else:
+            move_submit(**made)
+    except StaleMove as stale:
+        held.game.refresh_from_db()
+        answer = {
+            "detail": stale.message,
+            "seq": stale.seq,
+            "seat": selectors.seat_state(seat=held),
+        }
+        return api.create_response(request, answer, status=409)
+    held.game.refresh_from_db()
+    return selectors.seat_update(seat=held, after=move.expected_seq)
+
+
+@api.get("/games", **answers(list[OpenGame], 403))
+def games(request):
+    """The open games with a free seat that the bot account does not sit at: their time
+    control, seats taken, and whether they are rated."""
+    return selectors.games_open(user=scoped(request, "join"))
+
+
+@api.post("/games", **answers(Lobby, 400, 403, 415, 422, ok=201))
+def game_create(request, game: GameIn):
+    """A new game: its edition, players, options, time control, whether anyone may join, and
+    whether the bot account sits at it (a person or other bots may fill every seat)."""
+    json_only(request)
+    user = scoped(request, "join")
+    made = lobby.game_create(user=user, **game.model_dump())
+    return Status(201, selectors.lobby_of(game=made, user=user))
+
+
+@api.post("/games/{game_id}/join", **answers(SeatState, 403, 404, 409, 415, 422))
+def game_join(request, join: JoinIn, game_id: int = Path(..., ge=1, le=ID_MAX)):
+    """A seat in an open game (with `token` from its invitation where it is only for the
+    invited). Joining a game twice is a conflict (409)."""
+    json_only(request)
+    held = lobby.seat_join(game_id=game_id, user=scoped(request, "join"), token=join.token)
+    return selectors.seat_state(seat=held)
+
+
+@api.post("/games/{game_id}/bots", **answers(Lobby, 400, 403, 404, 415, 422))
+def game_add_bot(request, bot: BotIn, game_id: int = Path(..., ge=1, le=ID_MAX)):
+    """One of the site's bots in a free seat of a game the account made."""
+    json_only(request)
+    user = scoped(request, "join")
+    held = lobby.game_add_bot(game_id=game_id, user=user, bot=bot.level)
+    return selectors.lobby_of(game=held.game, user=user)
+
+
+@api.post("/games/{game_id}/start", **answers(Lobby, 403, 404, 422))
+def game_start(request, game_id: int = Path(..., ge=1, le=ID_MAX)):
+    """Starts a game the account made once every seat is taken: the seating is drawn."""
+    user = scoped(request, "join")
+    return selectors.lobby_of(game=lobby.game_start(game_id=game_id, user=user), user=user)
+
+
+@api.post("/games/{game_id}/leave", **answers(None, 403, 404, 422, ok=204))
+def game_leave(request, game_id: int = Path(..., ge=1, le=ID_MAX)):
+    """Gives up the account's seat in a game that has not started."""
+    lobby.seat_leave(game_id=game_id, user=scoped(request, "join"))
+    return Status(204, None)
+
+
+@api.post("/games/{game_id}/cancel", **answers(None, 403, 404, 422, ok=204))
+def game_cancel(request, game_id: int = Path(..., ge=1, le=ID_MAX)):
+    """Cancels a game the account made that has not started."""
+    lobby.game_cancel(game_id=game_id, user=scoped(request, "join"))
+    return Status(204, None)
