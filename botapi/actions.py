@@ -17,8 +17,9 @@ from games.engine.phases import PHASES
 
 Bean = StrEnum("Bean", {key.replace("-", "_"): key for key in BEAN_KEYS})
 Bean.__doc__ = "A kind of bean, by its key."
-Phase = StrEnum("Phase", {name: name for name in PHASES})
-Phase.__doc__ = "A step of the turn (and an expansion's steps)."
+# The steps of a turn (an expansion's too), and the state's before the first and after the last.
+Phase = StrEnum("Phase", {name: name for name in ("setup", *PHASES, "over")})
+Phase.__doc__ = "A step of the turn (an expansion's too), or the game's setup or end."
 
 Card = Annotated[int, Field(ge=0, description="A card's id.")]
 FieldIndex = Annotated[
