@@ -18,9 +18,11 @@ from schemathesis.checks import (
 
 from botapi import selectors
 from botapi.api import api
+from botapi.api_v2 import api as api_v2
 from tests.botapi.helpers import bot_table
 
 schema = schemathesis.openapi.from_dict(api.get_openapi_schema())
+schema_v2 = schemathesis.openapi.from_dict(api_v2.get_openapi_schema())
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
@@ -54,13 +56,19 @@ def no_key_twice(pairs: list[tuple]) -> dict:
     return dict(pairs)
 
 
-def test_the_schema_is_served_and_is_a_valid_openapi_document(client):
+def served_operations(client, version: str) -> list:
     # A key twice in an object (a status named as a number and as text) is valid JSON that
     # Swagger UI refuses whole.
-    served = json.loads(client.get("/api/v1/openapi.json").content, object_pairs_hook=no_key_twice)
+    served = json.loads(
+        client.get(f"/api/{version}/openapi.json").content, object_pairs_hook=no_key_twice
+    )
     checked = schemathesis.openapi.from_dict(served)
     assert checked.specification.version.startswith("3.1")
-    operations = [result.ok() for result in checked.get_all_operations()]  # Err raises here
+    return [result.ok() for result in checked.get_all_operations()]  # Err raises here
+
+
+def test_the_schema_is_served_and_is_a_valid_openapi_document(client):
+    operations = served_operations(client, "v1")
     assert sorted(f"{op.method.upper()} {op.path}" for op in operations) == [
         "GET /api/v1/invitations",
         "GET /api/v1/me",
@@ -72,9 +80,18 @@ def test_the_schema_is_served_and_is_a_valid_openapi_document(client):
     ]
 
 
-@schema.parametrize()
-@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
-def test_no_request_gets_a_server_error(case, table, app):
+def test_v2_describes_each_operation_and_only_the_errors_it_gives(client):
+    operations = served_operations(client, "v2")
+    assert len(operations) == 13
+    for operation in operations:
+        described = operation.definition.raw
+        assert described["description"] and "429" in described["responses"]
+        assert "Retry-After" in described["responses"]["429"]["headers"]
+    statuses = {op.path: set(op.definition.raw["responses"]) for op in operations}
+    assert statuses["/api/v2/me"] == {"200", "401", "429"}
+
+
+def fuzzed(case, table, app):
     seat, token = table
     # Half of the requests are about the bot's own seat, to reach past the seat check.
     asked = (case.path_parameters or {}).get("seat_id")
@@ -85,3 +102,15 @@ def test_no_request_gets_a_server_error(case, table, app):
         headers={"Authorization": f"Bearer {token}"},
         checks=CHECKS,
     )
+
+
+@schema.parametrize()
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_request_gets_a_server_error(case, table, app):
+    fuzzed(case, table, app)
+
+
+@schema_v2.parametrize()
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_v2_request_gets_a_server_error(case, table, app):
+    fuzzed(case, table, app)
