@@ -142,7 +142,9 @@ def seat_state(*, seat: Seat) -> dict:
             for player in view["players"]
         ]
         state["legal"], state["forms"] = open_moves(view)
-        state.update(view={**view, "players": players}, clocks=page["clocks"])
+        # The view's own `legal` is the page's templates: the state's `legal` spells them out.
+        shown = {key: value for key, value in view.items() if key != "legal"}
+        state.update(view={**shown, "players": players}, clocks=page["clocks"])
     return state
 
 
