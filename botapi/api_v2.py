@@ -13,6 +13,7 @@ from typing import Any, Literal
 from ninja import Field, NinjaAPI, Path, Query, Schema, Status
 
 from botapi import ratelimit, selectors
+from botapi import services as bot_services
 from botapi.actions import Action, Bean, Phase, as_move
 from botapi.http import (
     ID_MAX,
@@ -201,22 +202,33 @@ class Stale(Refusal):
     seat: SeatState
 
 
-class OpenGame(Schema):
+class Table(Schema):
     game: int
-    name: str
     edition: str
-    options: dict[str, bool | int | str]
     players: int
-    seats_taken: int
     time_control: str = Field(description="The preset's key.")
+
+
+class OpenGame(Table):
+    name: str
+    options: dict[str, bool | int | str]
+    seats_taken: int
     time_control_text: str = Field(description="The clocks in a line, in the reader's language.")
     rated: bool = Field(description="Whether the game is rated if the bot account joins it.")
+
+
+class ChallengeOut(Table):
+    challenge: int
+    by: str = Field(description="The challenger's name.")
+    to: str = Field(description="The challenged account's name.")
+    to_you: bool = Field(description="Whether it is made to this account (else by it).")
 
 
 class AccountUpdate(Schema):
     awaited: list[SeatState] = Field(description="The seats the games wait for now.")
     seats: list[SeatRow] = Field(description="Every seat held in a game not over.")
     games: list[OpenGame] = Field(description="The open games it may join.")
+    challenges: list[ChallengeOut] = Field(description="The challenges not yet answered.")
 
 
 class Me(Schema):
@@ -229,11 +241,18 @@ class MoveIn(Schema):
     expected_seq: int = Field(ge=0, le=ID_MAX, description="The move number the seat saw.")
 
 
-class GameIn(Schema):
-    edition: str = Field(max_length=40, description="An edition's key, as /editions lists.")
+class TableIn(Schema):
+    edition: str = Field(max_length=40, description="An edition's key (rio-grande, …).")
     players: int = Field(ge=2, le=7)
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     time_control: str = Field("daily", max_length=12, description="A preset's key.")
+
+
+class ChallengeIn(TableIn):
+    name: str = Field(max_length=40, description="The name of the bot account challenged.")
+
+
+class GameIn(TableIn):
     is_open: bool = Field(True, description="Anyone may join; else only by invitation.")
     name: str = Field("", max_length=80)
     sits: bool = Field(True, description="Whether the bot account takes a seat itself.")
@@ -391,4 +410,36 @@ def game_leave(request, game_id: int = Path(..., ge=1, le=ID_MAX)):
 def game_cancel(request, game_id: int = Path(..., ge=1, le=ID_MAX)):
     """Cancels a game the account made that has not started."""
     lobby.game_cancel(game_id=game_id, user=scoped(request, "join"))
+    return Status(204, None)
+
+
+@api.get("/challenges", **answers(list[ChallengeOut], 403))
+def challenges(request):
+    """The challenges not yet answered, made to the account or by it."""
+    return selectors.challenges_open(user=scoped(request, "join"))
+
+
+@api.post("/challenges", **answers(ChallengeOut, 400, 403, 415, 422, ok=201))
+def challenge_create(request, challenge: ChallengeIn):
+    """Challenges the bot account called `name`: a game by invitation only with a seat for
+    this account, which the challenged takes by accepting."""
+    json_only(request)
+    user = scoped(request, "join")
+    made = bot_services.challenge_create(user=user, **challenge.model_dump())
+    [shown] = [row for row in selectors.challenges_open(user=user) if row["challenge"] == made.pk]
+    return Status(201, shown)
+
+
+@api.post("/challenges/{challenge_id}/accept", **answers(SeatState, 403, 404, 409, 422))
+def challenge_accept(request, challenge_id: int = Path(..., ge=1, le=ID_MAX)):
+    """Takes the seat a challenge made to the account keeps for it."""
+    user = scoped(request, "join")
+    held = bot_services.challenge_accept(user=user, challenge_id=challenge_id)
+    return selectors.seat_state(seat=held)
+
+
+@api.post("/challenges/{challenge_id}/decline", **answers(None, 403, 404, 409, 422, ok=204))
+def challenge_decline(request, challenge_id: int = Path(..., ge=1, le=ID_MAX)):
+    """Says no to a challenge made to the account."""
+    bot_services.challenge_decline(user=scoped(request, "join"), challenge_id=challenge_id)
     return Status(204, None)

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csp import csp_override
 from ninja import NinjaAPI, Schema, Swagger
-from ninja.errors import AuthenticationError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
 
 from botapi import ratelimit
@@ -210,6 +210,15 @@ def answer_refusals(api: NinjaAPI) -> None:
             field = _field(loc) or _("the request")
             problems.append({"field": field, "problem": str(problem)})
         return api.create_response(request, {"detail": problems}, status=422)
+
+    @api.exception_handler(HttpError)
+    def unparsed(request, error: HttpError):
+        """The framework's: a body it could not read (a 400 in English) is a body that is not
+        JSON, worded as the schema's other problems."""
+        if error.status_code != 400:
+            return api.create_response(request, {"detail": str(error)}, status=error.status_code)
+        problem = {"field": _("the request"), "problem": str(_PROBLEMS["json_invalid"])}
+        return api.create_response(request, {"detail": [problem]}, status=422)
 
     @api.exception_handler(IllegalMove)
     def illegal(request, error: IllegalMove):

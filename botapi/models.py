@@ -29,3 +29,29 @@ class ApiToken(models.Model):
     @property
     def scope_list(self) -> list[str]:
         return self.scopes.split()
+
+
+class Challenge(models.Model):
+    """A bot account asks another by name to play: a game by invitation only, made with the
+    challenger in a seat, which the challenged takes by accepting (or declines)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="challenges")
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made"
+    )
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    status = models.CharField(max_length=8, choices=Status, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"challenge {self.pk}: {self.challenger_id} to {self.challenged_id}"

@@ -3,10 +3,11 @@ move, the games it may join, and its tokens. Nothing here writes."""
 
 import time
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from botapi.legal import open_moves
-from botapi.models import ApiToken
+from botapi.models import ApiToken, Challenge
 from games import engine
 from games.clocks import timecontrol
 from games.models import Game, Move, Seat
@@ -186,7 +187,8 @@ def _looks(*, user) -> list[tuple]:
     )
     held = list(games.order_by("id").values_list("id", "status", "seq", "updated_at"))
     joinable = Game.objects.filter(status=Game.Status.OPEN, is_open=True).exclude(seats__user=user)
-    return [*held, ("open", joinable.count())]
+    asked = Challenge.objects.filter(challenged=user, status=Challenge.Status.PENDING)
+    return [*held, ("open", joinable.count()), ("challenges", asked.count())]
 
 
 def _live(*, user) -> list[dict]:
@@ -195,8 +197,9 @@ def _live(*, user) -> list[dict]:
 
 def account_wait(*, user, wait: int) -> dict:
     """The seats the game waits for (each with its state) as soon as there is one, or the
-    account's games or the open games change (a game starts or ends, one is opened), or after
-    `wait` seconds; with every seat held and the open games it may join."""
+    account's games or the open games change (a game starts or ends, one is opened, a
+    challenge arrives), or after `wait` seconds; with every seat held, the open games it may
+    join and the challenges not yet answered."""
     deadline = time.monotonic() + min(max(wait, 0), WAIT_MAX)
     first = _looks(user=user)
     live = _live(user=user)
@@ -212,7 +215,30 @@ def account_wait(*, user, wait: int) -> dict:
         "awaited": [seat_state(seat=seat) for seat in awaited],
         "seats": live,
         "games": games_open(user=user),
+        "challenges": challenges_open(user=user),
     }
+
+
+def challenges_open(*, user) -> list[dict]:
+    """The challenges not yet answered made to the account or by it, in games not started."""
+    challenges = (
+        Challenge.objects.filter(status=Challenge.Status.PENDING, game__status=Game.Status.OPEN)
+        .filter(Q(challenged=user) | Q(challenger=user))
+        .select_related("game", "challenger__profile", "challenged__profile")
+    )
+    return [
+        {
+            "challenge": challenge.id,
+            "game": challenge.game_id,
+            "edition": challenge.game.edition,
+            "players": challenge.game.players,
+            "time_control": challenge.game.time_control,
+            "by": challenge.challenger.profile.display_name,
+            "to": challenge.challenged.profile.display_name,
+            "to_you": challenge.challenged_id == user.pk,
+        }
+        for challenge in challenges
+    ]
 
 
 def games_open(*, user) -> list[dict]:

@@ -9,9 +9,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from botapi import tokens
-from botapi.models import ApiToken
-from games.models import Profile
-from games.refusals import NotAllowed, ServiceError
+from botapi.models import ApiToken, Challenge
+from games.models import Profile, Seat
+from games.refusals import Conflict, GameNotFound, NotAllowed, ServiceError
+from games.services.lobby import game_create, seat_join
 from games.services.profiles import profile_get_or_create
 
 # Live tokens a bot account may hold at once.
@@ -86,3 +87,55 @@ def token_used(*, raw: str) -> ApiToken | None:
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_EVERY:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return token
+
+
+@transaction.atomic
+def challenge_create(*, user, name: str, **game) -> Challenge:
+    """A game by invitation only of `user`'s, with a seat for them, and the bot account called
+    `name` challenged to take another (`game`: game_create's edition, players, options and
+    time control)."""
+    found = list(
+        Profile.objects.filter(display_name__iexact=" ".join(str(name).split()), is_bot=True)
+        .exclude(user=user)
+        .values_list("user_id", flat=True)[:2]
+    )
+    if len(found) != 1:
+        raise ServiceError(
+            _("There is no other bot account called {name!r} to challenge.").format(name=name)
+            if not found
+            else _("More than one bot account is called {name!r}.").format(name=name)
+        )
+    made = game_create(user=user, is_open=False, sits=True, **game)
+    return Challenge.objects.create(game=made, challenger=user, challenged_id=found[0])
+
+
+def _pending(*, user, challenge_id: int) -> Challenge:
+    challenge = (
+        Challenge.objects.select_for_update()
+        .select_related("game")
+        .filter(pk=challenge_id, challenged=user)
+        .first()
+    )
+    if challenge is None:
+        raise GameNotFound(_("No challenge with this number was made to you."))
+    if challenge.status != Challenge.Status.PENDING:
+        raise Conflict(_("This challenge was answered already."))
+    return challenge
+
+
+@transaction.atomic
+def challenge_accept(*, user, challenge_id: int) -> Seat:
+    """The challenged takes the seat the challenge keeps for it."""
+    challenge = _pending(user=user, challenge_id=challenge_id)
+    seat = seat_join(game_id=challenge.game_id, user=user, token=challenge.game.invite_token)
+    challenge.status = Challenge.Status.ACCEPTED
+    challenge.save(update_fields=["status"])
+    return seat
+
+
+@transaction.atomic
+def challenge_decline(*, user, challenge_id: int) -> None:
+    """The challenged says no; the game stays its maker's, to cancel or to fill otherwise."""
+    challenge = _pending(user=user, challenge_id=challenge_id)
+    challenge.status = Challenge.Status.DECLINED
+    challenge.save(update_fields=["status"])

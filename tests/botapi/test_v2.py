@@ -11,6 +11,7 @@ from games import engine
 from games.engine.move_kinds import MOVES
 from games.models import Game
 from games.services.lobby import game_create
+from tests.botapi.conftest import bot_account
 from tests.botapi.helpers import bearer, bot_table, started_while_waiting
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -156,3 +157,39 @@ def test_v1_says_it_is_deprecated_and_when_it_stops(client, robo):
     answer = client.get("/api/v1/me", **bearer(token))
     assert answer.status_code == 200
     assert answer["Deprecation"].startswith("@") and "2027" in answer["Sunset"]
+
+
+def test_a_bot_account_challenges_another_by_name_which_accepts_or_declines(client, robo):
+    _, token = robo
+    rival, rival_token = bot_account("Rival")
+    asked = {"name": "rival", "edition": "rio-grande", "players": 2}
+    assert post(client, token, "/challenges", {**asked, "name": "nobody"}).status_code == 400
+    made = post(client, token, "/challenges", asked).json()
+    assert (made["by"], made["to"], made["to_you"]) == ("robo", "Rival", False)
+    again = post(client, token, "/challenges", asked).json()
+
+    waited = client.get(f"{V2}/wait?wait=0", **bearer(rival_token)).json()
+    assert [row["challenge"] for row in waited["challenges"]] == [
+        again["challenge"],
+        made["challenge"],
+    ]
+    seat = post(client, rival_token, f"/challenges/{made['challenge']}/accept")
+    assert seat.status_code == 200 and seat.json()["game"] == made["game"]
+    assert post(client, rival_token, f"/challenges/{made['challenge']}/accept").status_code == 409
+    assert post(client, rival_token, f"/challenges/{again['challenge']}/decline").status_code == 204
+    assert post(client, token, f"/challenges/{again['challenge']}/accept").status_code == 404
+    assert client.get(f"{V2}/challenges", **bearer(rival_token)).json() == []
+    assert post(client, token, f"/games/{made['game']}/start").json()["status"] == "running"
+
+
+def test_a_body_that_is_not_json_is_worded_for_the_reader(client, table):
+    _, seat, token = table
+    refused = client.post(
+        f"{V2}/seats/{seat.id}/moves",
+        "{not json",
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="de",
+        **bearer(token),
+    )
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == [{"field": "die Anfrage", "problem": "es ist kein JSON"}]
