@@ -9,8 +9,7 @@ import pytest
 from botapi.actions import ACTIONS, KEYS
 from games import engine
 from games.engine.move_kinds import MOVES
-from games.models import Game
-from games.services.lobby import game_create
+from games.services.lobby import game_create, seat_join
 from tests.botapi.conftest import bot_account
 from tests.botapi.helpers import bearer, bot_table, started_while_waiting
 
@@ -125,16 +124,17 @@ def test_the_account_wait_wakes_when_a_game_starts(client, robo, alice):
     assert answer["seats"][0]["status"] == "running"
 
 
-def test_a_program_makes_a_game_it_does_not_sit_at_fills_it_with_bots_and_starts_it(client, robo):
+def test_a_program_hosts_a_game_it_does_not_sit_at_with_a_person_and_site_bots(client, robo, alice):
     user, token = robo
     made = post(client, token, "/games", {"edition": "rio-grande", "players": 3, "sits": False})
     assert made.status_code == 201, made.json()
     game_id = made.json()["game"]
-    for _ in range(3):
+    for _ in range(2):
         assert post(client, token, f"/games/{game_id}/bots", {"level": "easy"}).status_code == 200
+    seat_join(game_id=game_id, user=alice)
     started = post(client, token, f"/games/{game_id}/start")
     assert started.json()["status"] == "running"
-    assert not Game.objects.get(pk=game_id).seats.filter(user=user).exists()
+    assert [seat["yours"] for seat in started.json()["seats"]] == [False] * 3
     assert post(client, token, f"/games/{game_id}/cancel").status_code == 403
 
 
