@@ -2,7 +2,7 @@
 engine's registry of kinds (`move_kinds.MOVES`) and the type of each key a kind reads, joined in
 one union told apart by `kind`. A new kind made of keys typed here is typed in the schema
 without a change to the API; a kind with a key not typed here fails
-`tests/botapi/test_v2_schema.py`."""
+`tests/botapi/test_v2.py`."""
 
 from enum import StrEnum
 from typing import Annotated, Literal, Union

@@ -179,12 +179,14 @@ def lobby_of(*, game: Game, user) -> dict:
     }
 
 
+_NOT_OVER = (Game.Status.OPEN, Game.Status.RUNNING)
+
+
 def _looks(*, user) -> list[tuple]:
-    """What the account-wide wait watches: each seat's game (id, status, move number, when it
-    last changed), and the open games it may join."""
-    games = Game.objects.filter(seats__user=user).exclude(
-        status__in=(Game.Status.FINISHED, Game.Status.CANCELLED)
-    )
+    """What the account-wide wait watches: each of its games not over (id, status, move
+    number, when it last changed), how many open games it may join, and how many challenges
+    made to it wait for an answer."""
+    games = Game.objects.filter(seats__user=user, status__in=_NOT_OVER)
     held = list(games.order_by("id").values_list("id", "status", "seq", "updated_at"))
     joinable = Game.objects.filter(status=Game.Status.OPEN, is_open=True).exclude(seats__user=user)
     asked = Challenge.objects.filter(challenged=user, status=Challenge.Status.PENDING)
@@ -192,7 +194,9 @@ def _looks(*, user) -> list[tuple]:
 
 
 def _live(*, user) -> list[dict]:
-    return [row for row in seats_held(user=user) if row["status"] != Game.Status.FINISHED]
+    """The account's seats in games not over, each with whether the game waits for it."""
+    seats = Seat.objects.filter(user=user, game__status__in=_NOT_OVER).select_related("game")
+    return [_seat_row(seat) for seat in seats.order_by("-game__updated_at")]
 
 
 def account_wait(*, user, wait: int) -> dict:
