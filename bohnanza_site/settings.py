@@ -48,7 +48,8 @@ INSTALLED_APPS = [
     "allauth.account",
     "anymail",
     # django-ninja's templates and the Swagger UI files it ships, served by the site: the docs
-    # page (/api/v1/docs) would otherwise load them from a CDN, which the CSP refuses.
+    # pages (/api/v2/docs, /api/v1/docs) would otherwise load them from a CDN, which the CSP
+    # refuses.
     "ninja",
     "games",
     "mailplay",

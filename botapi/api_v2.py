@@ -383,7 +383,7 @@ def game_join(request, join: JoinIn, game_id: int = Path(..., ge=1, le=ID_MAX)):
     return selectors.seat_state(seat=held)
 
 
-@api.post("/games/{game_id}/bots", **answers(Lobby, 400, 403, 404, 415, 422))
+@api.post("/games/{game_id}/bots", **answers(Lobby, 403, 404, 415, 422))
 def game_add_bot(request, bot: BotIn, game_id: int = Path(..., ge=1, le=ID_MAX)):
     """One of the site's bots in a free seat of a game the account made."""
     json_only(request)

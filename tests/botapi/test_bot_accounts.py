@@ -38,7 +38,7 @@ def test_the_api_page_links_to_the_apis_docs(client, alice):
 
     page = client.get("/account/api/").content.decode()
 
-    assert '<a href="/api/v1/docs">/api/v1/docs</a>' in page
+    assert '<a href="/api/v2/docs">/api/v2/docs</a>' in page
 
 
 def test_a_persons_account_gets_no_token(client, alice):

@@ -2,6 +2,7 @@
 with their data and nothing hidden, the long-polls, refusals in the reader's language, and
 games made and run from a program."""
 
+import json
 import time
 
 import pytest
@@ -182,8 +183,13 @@ def test_a_bot_account_challenges_another_by_name_which_accepts_or_declines(clie
     assert post(client, token, f"/games/{made['game']}/start").json()["status"] == "running"
 
 
-def test_a_body_that_is_not_json_is_worded_for_the_reader(client, table):
-    _, seat, token = table
+def test_a_body_that_is_not_json_is_worded_for_the_reader_and_text_is_refused(client, table):
+    game, seat, token = table
+    body = json.dumps({"action": {"kind": "end_trading"}, "expected_seq": game.seq})
+    as_text = client.post(
+        f"{V2}/seats/{seat.id}/moves", body, content_type="text/plain", **bearer(token)
+    )
+    assert as_text.status_code == 415
     refused = client.post(
         f"{V2}/seats/{seat.id}/moves",
         "{not json",

@@ -23,11 +23,11 @@ def test_the_api_docs_list_every_operation_with_no_console_error(live_server, br
         ),
     )
 
-    page.goto(f"{live_server.url}/api/v1/docs")
+    page.goto(f"{live_server.url}/api/v2/docs")
 
     expect(page.locator(".opblock-summary-path").first).to_be_visible()
     paths = page.locator(".opblock-summary-path").all_inner_texts()
-    assert "/api/v1/seats/{seat_id}/moves" in {path.strip().replace("\u200b", "") for path in paths}
+    assert "/api/v2/seats/{seat_id}/moves" in {path.strip().replace("\u200b", "") for path in paths}
     expect(page.get_by_role("heading", name="Bohnanza bot API")).to_be_visible()
     page.locator(".opblock-post .opblock-summary").first.click()
     page.get_by_role("button", name="Try it out").click()
