@@ -18,6 +18,7 @@ from botapi.actions import Action, Bean, Phase, as_move
 from botapi.http import (
     ID_MAX,
     Refusal,
+    Text,
     answer_refusals,
     answers,
     json_only,
@@ -101,6 +102,19 @@ class Prompt(Schema):
     reason: str
 
 
+class Result(Schema):
+    """How a finished game ranks its seats, each list by position."""
+
+    counts: str = Field(description="What the scores count: coins, or an expansion's score.")
+    scores: list[int]
+    hand_sizes: list[int]
+    places: list[int] = Field(description="Each seat's place, from 1; equal seats share one.")
+    winners: list[int] = Field(description="The positions in first place.")
+    tie_break: str | None = Field(description="The rule that decided a shared best score.")
+    resigned: list[int]
+    summary: str = Field(description="The result in a sentence.")
+
+
 class View(Schema):
     """What the seat may see, as its page shows it: its own hand, everything public, nothing
     hidden (no other hand, no face-down card, no deck order; the seed once the game is over).
@@ -131,7 +145,7 @@ class View(Schema):
     seed_hash: str
     seed: str | None
     over: bool
-    result: dict[str, Any] | None
+    result: Result | None
     resigned: list[int]
     bean_types: list[Bean]
     third_field_cost: int | None
@@ -150,6 +164,16 @@ class Form(Schema):
 
     kind: str
     limits: dict[str, Any]
+
+
+class Clock(Schema):
+    """A seat's clock; null for a site bot's, which answers at once."""
+
+    bank: str | None = Field(description="The time bank left, in words (null for a bot).")
+    due: datetime | None = Field(description="When its deadline falls, while it is awaited.")
+    left: str = Field(description="The time to the deadline, in words.")
+    trading: bool = Field(description="Whether the deadline is the trading window's.")
+    bot: bool = Field(description="Whether a bot plays the seat.")
 
 
 class SeatRow(Schema):
@@ -175,9 +199,7 @@ class SeatState(SeatRow):
         "book's `pass` and `usual` are among them while they are open."
     )
     forms: list[Form]
-    clocks: list[dict[str, Any] | None] = Field(
-        description="Each position's clock: its time bank, and its deadline while awaited."
-    )
+    clocks: list[Clock | None] = Field(description="Each position's clock, by position.")
 
 
 class Event(Schema):
@@ -242,19 +264,19 @@ class MoveIn(Schema):
 
 
 class TableIn(Schema):
-    edition: str = Field(max_length=40, description="An edition's key (rio-grande, …).")
+    edition: Text = Field(max_length=40, description="An edition's key (rio-grande, …).")
     players: int = Field(ge=2, le=7)
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
-    time_control: str = Field("daily", max_length=12, description="A preset's key.")
+    options: dict[Text, bool | int | Text] = Field(default_factory=dict)
+    time_control: Text = Field("daily", max_length=12, description="A preset's key.")
 
 
 class ChallengeIn(TableIn):
-    name: str = Field(max_length=40, description="The name of the bot account challenged.")
+    name: Text = Field(max_length=40, description="The name of the bot account challenged.")
 
 
 class GameIn(TableIn):
     is_open: bool = Field(True, description="Anyone may join; else only by invitation.")
-    name: str = Field("", max_length=80)
+    name: Text = Field("", max_length=80)
     sits: bool = Field(True, description="Whether the bot account takes a seat itself.")
 
 
@@ -281,7 +303,7 @@ class BotIn(Schema):
 
 
 class JoinIn(Schema):
-    token: str | None = Field(None, max_length=64)
+    token: Text | None = Field(None, max_length=64)
 
 
 @api.get("/me", **answers(Me))

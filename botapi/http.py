@@ -2,6 +2,8 @@
 declares, and how each refusal is answered (the sentence a player would read, in the reader's
 language, with its status; a stale move with the game's move number)."""
 
+from typing import Annotated
+
 from django.conf import settings
 from django.utils.csp import CSP
 from django.utils.translation import gettext as _
@@ -10,6 +12,7 @@ from django.views.decorators.csp import csp_override
 from ninja import NinjaAPI, Schema, Swagger
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
+from pydantic import StringConstraints
 
 from botapi import ratelimit
 from botapi import services as bot_services
@@ -36,6 +39,10 @@ def served(version: str) -> dict:
         "docs": Swagger(settings={"validatorUrl": None}),
         "docs_decorator": csp_override({**settings.SECURE_CSP, "img-src": [CSP.SELF, "data:"]}),
     }
+
+
+# A text a program sends: no NUL, which no database text holds (the pages' forms refuse it too).
+Text = Annotated[str, StringConstraints(pattern=r"^[^\x00]*$")]
 
 
 class RateLimited(Exception):
@@ -141,6 +148,7 @@ _PROBLEMS = {
     "model_attributes_type": gettext_lazy("it must be an object"),
     "model_type": gettext_lazy("it must be an object"),
     "string_too_long": gettext_lazy("it is too long"),
+    "string_pattern_mismatch": gettext_lazy("it holds a character it may not"),
     "string_type": gettext_lazy("it must be a text"),
     "json_invalid": gettext_lazy("it is not JSON"),
     "list_type": gettext_lazy("it must be a list"),

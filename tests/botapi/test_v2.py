@@ -127,7 +127,10 @@ def test_the_account_wait_wakes_when_a_game_starts(client, robo, alice):
 
 def test_a_program_hosts_a_game_it_does_not_sit_at_with_a_person_and_site_bots(client, robo, alice):
     user, token = robo
-    made = post(client, token, "/games", {"edition": "rio-grande", "players": 3, "sits": False})
+    table = {"edition": "rio-grande", "players": 3, "sits": False}
+    nul = post(client, token, "/games", {**table, "name": "a\x00b"})  # no database holds it
+    assert nul.json()["detail"] == [{"field": "name", "problem": "it holds a character it may not"}]
+    made = post(client, token, "/games", table)
     assert made.status_code == 201, made.json()
     game_id = made.json()["game"]
     for _ in range(2):
