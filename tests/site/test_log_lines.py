@@ -86,7 +86,7 @@ def test_no_record_holds_a_token_a_password_a_session_or_a_link(caplog, settings
     with caplog.at_level(logging.DEBUG):
         for scheme in SCHEMES:
             header = f"{scheme} {token}".strip()
-            for path in ("/api/v1/me", "/api/v1/seats"):
+            for path in ("/api/v1/me", "/api/v1/seats", "/api/v2/me", "/api/v2/wait?wait=0"):
                 assert client.get(path, HTTP_AUTHORIZATION=header).status_code == 401
         client.post("/accounts/login/", {"login": "alice@example.com", "password": password})
         assert client.get(bad_link).status_code in (400, 404)
