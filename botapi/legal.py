@@ -8,6 +8,8 @@ may go to, an offer with the seats and cards it may name); leaving the game and 
 book's moves are open at any time (`may_resign`, `book`). Nothing here decides what is legal:
 this only spells out what the view says."""
 
+from itertools import combinations
+
 from pydantic import ValidationError
 
 from botapi.actions import ACTIONS
@@ -16,6 +18,9 @@ from games.engine.book.part import BEST, FACEUP, HAND_OFFERED, MOST_OBVIOUS, OTH
 from games.engine.move_kinds import MOVES
 
 BOTH = [False, True]
+# Ways to pay an offer listed one by one up to this many; past it, the suggested payment and
+# the form with every card that may pay.
+MOST_PAYMENTS = 8
 
 
 def _concrete(action: dict) -> dict | None:
@@ -31,14 +36,31 @@ def _concrete(action: dict) -> dict | None:
 
 def _alternatives(template: dict) -> list[dict]:
     """A template naming the values a key may take under its plural (`fields` for `field`) as
-    one action for each value."""
+    one action for each value; one naming the cards that may pay for each bean asked
+    (`choices`, with `ask` and the suggested `give`) as one action a payment."""
     keys = MOVES[template["kind"]].keys
     for key in keys:
         plural = f"{key}s"
         if plural not in keys and isinstance(template.get(plural), list):
             rest = {name: value for name, value in template.items() if name != plural}
             return [{**rest, key: value} for value in template[plural]]
+    if "choices" in template and "ask" in template:
+        return _payments(template)
     return [template]
+
+
+def _payments(template: dict) -> list[dict]:
+    """Each way to pay what an offer asks from the cards that may, the suggested one first;
+    the template alone past MOST_PAYMENTS ways."""
+    ways: list[list[int]] = [[]]
+    for bean, count in template["ask"].items():
+        picks = list(combinations(template["choices"][bean], count))
+        ways = [way + list(pick) for way in ways for pick in picks]
+        if len(ways) > MOST_PAYMENTS:
+            return [template]
+    suggested = sorted(template["give"])
+    ways.sort(key=lambda way: sorted(way) != suggested)
+    return [{**template, "give": way} for way in ways]
 
 
 def open_moves(view: dict) -> tuple[list[dict], list[dict]]:

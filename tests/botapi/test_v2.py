@@ -8,6 +8,7 @@ import time
 import pytest
 
 from botapi.actions import ACTIONS, KEYS
+from botapi.legal import open_moves
 from games import engine
 from games.engine.move_kinds import MOVES
 from games.services.lobby import game_create, seat_join
@@ -202,3 +203,25 @@ def test_a_body_that_is_not_json_is_worded_for_the_reader_and_text_is_refused(cl
     )
     assert refused.status_code == 422
     assert refused.json()["detail"] == [{"field": "die Anfrage", "problem": "es ist kein JSON"}]
+
+
+def test_each_way_to_pay_an_offer_is_an_action_of_its_own_the_suggested_first():
+    asked = {"kind": "accept", "offer": 4, "ask": {"chili": 1, "soy": 2}}
+    few = {**asked, "choices": {"chili": [5, 9], "soy": [1, 2, 3]}, "give": [9, 2, 3]}
+    many = {**asked, "choices": {"chili": [5, 9, 11], "soy": [1, 2, 3]}, "give": [9, 2, 3]}
+
+    actions, forms = open_moves({"legal": [few], "may_resign": False})
+    assert [action["give"] for action in actions] == [
+        [9, 2, 3],
+        [5, 1, 2],
+        [5, 1, 3],
+        [5, 2, 3],
+        [9, 1, 2],
+        [9, 1, 3],
+    ]
+    assert all(set(action) == {"kind", "offer", "give"} for action in actions) and forms == []
+    actions, forms = open_moves({"legal": [many], "may_resign": False})
+    assert actions == [{"kind": "accept", "offer": 4, "give": [9, 2, 3]}]
+    assert forms == [
+        {"kind": "accept", "limits": {key: many[key] for key in many if key != "kind"}}
+    ]
