@@ -9,14 +9,16 @@ hears, so a message lost while Redis was away is made up for; without Redis (the
 default) it looks every `LOOK_ALONE` seconds instead.
 
 One subscription a process: the streams of one process share a single Redis connection, which
-hands each message to the streams of that game.
+hands each message to the streams of that game. One thread a process makes the streams' looks
+(`look`), so that they share one database connection: a held stream holds none of its own.
 """
 
 import asyncio
 import contextlib
 import logging
 from collections import defaultdict
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 import redis
@@ -33,6 +35,14 @@ LOOK_EVERY = 10.0
 # every two.
 LOOK_ALONE = 1.0
 RECONNECT_AFTER = 2.0  # seconds before the subscription tries Redis again
+
+
+_LOOKS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stream-looks")
+
+
+async def look[T](function: Callable[..., T], *args) -> T:
+    """`function(*args)` in the streams' one thread for what they read."""
+    return await asyncio.get_running_loop().run_in_executor(_LOOKS, partial(function, *args))
 
 
 def changed(game_ids: Iterable[int]) -> None:

@@ -15,9 +15,9 @@ import re
 import time
 from collections.abc import AsyncIterator
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
@@ -45,6 +45,9 @@ def game_stream(request, game_id: int):
         token=request.GET.get("seen", ""),
         session_key=request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""),
     )
+    # The request's thread holds no database connection while the stream is held: the stream
+    # reads through the process's one thread for that (live.look).
+    connection.close()
     response = StreamingHttpResponse(events, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy in front passes each event on at once
@@ -53,10 +56,9 @@ def game_stream(request, game_id: int):
 
 async def _events(game_id: int, last: str, *, token: str, session_key: str) -> AsyncIterator[str]:
     yield f"retry: {RETRY_MS}\n\n"
-    look = sync_to_async(_look)
     ends = time.monotonic() + HOLD
     async for _ in live.wake_ups(game_id):
-        now = await look(game_id, token, session_key)
+        now = await live.look(_look, game_id, token, session_key)
         if now is None:
             return  # the game is gone
         if now != last:
