@@ -124,6 +124,11 @@ def _serve(env: dict, port: int, processes: int = 2, threads: int = 8) -> subpro
         cwd=ROOT,
         env=env,
     )
+    return listening(server, port)
+
+
+def listening(server: subprocess.Popen, port: int) -> subprocess.Popen:
+    """The server, once it answers on `port` (killed if it does not within 10 s)."""
     for _ in range(100):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
@@ -131,7 +136,7 @@ def _serve(env: dict, port: int, processes: int = 2, threads: int = 8) -> subpro
         except OSError:
             time.sleep(0.1)
     server.kill()
-    raise RuntimeError("gunicorn did not start")
+    raise RuntimeError(f"{server.args[0]} did not start")
 
 
 def _print(name: str, result: loadgen.LoadResult) -> None:
