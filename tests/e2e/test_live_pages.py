@@ -60,10 +60,10 @@ def test_a_move_reaches_another_players_open_page_at_once_without_polling(
         f"a move on the other page: median {statistics.median(took) * 1000:.0f} ms, "
         f"p95 {p95 * 1000:.0f} ms"
     )
-    # Alone on the test machine the p95 is some 0.15 s (the issue asks 0.3 s); beside the
-    # rest of the suite on two cores, up to some 0.8 s. A page that polled every two seconds
-    # would show a move 1 s late on average and 1.9 s at p95.
-    assert p95 <= 1.0
+    # Alone on this machine: median some 0.1 s, p95 some 0.15 s (the issue asks 0.3 s at p95);
+    # beside the rest of the suite on two cores, median 0.2 s and p95 up to 1 s. A page that
+    # polled every two seconds would show a move 1 s late at the median and 1.9 s at p95.
+    assert statistics.median(took) <= 0.5 and p95 <= 1.5
     # One board request a move at most, each asked for by the stream.
     assert len(asked) <= MOVES
     page.context.close()

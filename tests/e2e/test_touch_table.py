@@ -160,6 +160,11 @@ def play_a_turn_by_touch(page: Page, game: Game, name: str, shots: Shots, touch:
 
     received = board.locator(".me .to-plant [data-tap=plant]").first
     expect(received).to_be_visible()
+    # She drags once the cards the answer brought have stopped moving.
+    page.wait_for_function(
+        """() => document.getAnimations().every(
+          (a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)"""
+    )
     received.hover()
     page.mouse.down()
     target = board.locator(".me .field").last

@@ -34,7 +34,7 @@ def test_make_run_serves_on_the_port_asked_for():
     script = dry_run("run", "PORT=8123")
 
     assert "Bohnanza is running at http://127.0.0.1:8123/" in script
-    assert "runserver 127.0.0.1:8123" in script
+    assert "uvicorn bohnanza_site.asgi:application --host 127.0.0.1 --port 8123" in script
     assert 'SITE_URL="${SITE_URL:-http://127.0.0.1:8123}"' in script  # the links in its mails
 
 
@@ -64,9 +64,9 @@ def test_the_engines_build_says_what_it_does_and_how_long_it_takes_before_it_sta
     assert "Compiled " in after
 
 
-# Stands in for Python under `make run`: migrating is done at once, and the worker, the mail
-# receiver and runserver each wait to be stopped, and stop as they do (on SIGTERM, at once and
-# without a word).
+# Stands in for Python and uvicorn under `make run`: migrating is done at once, and the worker,
+# the mail receiver and the site each wait to be stopped, and stop as they do (on SIGTERM, at
+# once and without a word).
 FAKE_PYTHON = """#!/bin/sh
 case "$*" in *migrate*) exit 0 ;; esac
 trap 'exit 0' TERM
@@ -85,8 +85,9 @@ def sigterm_to_make(run: subprocess.Popen) -> None:
 @pytest.mark.parametrize("stop", [ctrl_c, sigterm_to_make])
 def test_make_run_stops_with_one_line_and_no_error(tmp_path, stop):
     python = tmp_path / "python"
-    python.write_text(FAKE_PYTHON)
-    python.chmod(0o755)
+    for fake in (python, tmp_path / "uvicorn"):
+        fake.write_text(FAKE_PYTHON)
+        fake.chmod(0o755)
     (tmp_path / "games" / "engine").mkdir(parents=True)  # the engine's sources make lists
     run = subprocess.Popen(
         ["make", "-f", ROOT / "Makefile", "-o", "venv", "-o", "engine", "-o", "messages"]
@@ -100,7 +101,7 @@ def test_make_run_stops_with_one_line_and_no_error(tmp_path, stop):
     try:
         while "Bohnanza is running at" not in run.stdout.readline():
             pass
-        time.sleep(0.3)  # runserver started
+        time.sleep(0.3)  # the site started
 
         stop(run)
         out, err = run.communicate(timeout=30)
