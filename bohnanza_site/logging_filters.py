@@ -24,27 +24,16 @@ class QuietPolls(logging.Filter):
         return not ("/poll/" in request_line and status[:1] in ("2", "3"))
 
 
-def hidden(message: str) -> str:
-    for secret, shown in _SECRETS:
-        message = secret.sub(shown, message)
-    return message
-
-
-class HiddenCredentials(logging.Filter):
-    """A line that would name a signed link, an invitation token or a credential names none:
-    the request lines of the development server, "Not Found: /l/<token>/", and the like."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        _hide(record)
-        return True
-
-
 def _hide(record: logging.LogRecord) -> None:
+    """A record that would name a signed link, an invitation token or a credential names none:
+    the request lines of a server, "Not Found: /l/<token>/", and the like."""
     try:
         message = record.getMessage()
     except Exception:  # noqa: BLE001 - arguments that do not fit: the handler reports it
         return
-    shown = hidden(message)
+    shown = message
+    for secret, hidden in _SECRETS:
+        shown = secret.sub(hidden, shown)
     if shown != message:
         record.msg, record.args = shown, ()
 

@@ -423,17 +423,15 @@ LOGGING = {
     },
     "filters": {
         "quiet_polls": {"()": "bohnanza_site.logging_filters.QuietPolls"},
-        "hidden_credentials": {"()": "bohnanza_site.logging_filters.HiddenCredentials"},
     },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "formatter": "plain",
-            "filters": ["hidden_credentials"],
         },
         "server": {
             "class": "logging.StreamHandler",
-            "filters": ["quiet_polls", "hidden_credentials"],
+            "filters": ["quiet_polls"],
         },
     },
     "root": {"handlers": ["console"], "level": "INFO"},

@@ -34,8 +34,7 @@ _ID = re.compile(r"[0-9]{1,18}\.[0-9]{1,18}")
 def game_stream(request, game_id: int):
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
-    if watched_changes(request, game_id, watcher=request.user) is None:
-        return HttpResponse(status=204)
+    watched_changes(request, game_id, watcher=request.user)  # 404 for no such game, or not theirs
     last = request.headers.get("Last-Event-ID", "")
     if not _ID.fullmatch(last):
         last = f"{request.GET.get('since', '')}.{request.GET.get('chat', '0')}"

@@ -153,13 +153,11 @@
   function dressAsks(root) {
     var builder = root.querySelector("form.offer-builder");
     if (builder) {
-      // Something in it: its send buttons stay in sight (at the foot of a phone's screen).
-      var composing = builder.querySelector("input[type=checkbox]:checked") !== null ||
-        Array.prototype.some.call(builder.querySelectorAll(".ask input[type=number]"),
-          function (input) { return (parseInt(input.value, 10) || 0) > 0; });
-      builder.toggleAttribute("data-composing", composing);
       var asking = Array.prototype.some.call(builder.querySelectorAll(".ask input[type=number]"),
         function (input) { return (parseInt(input.value, 10) || 0) > 0; });
+      // Something in it: its send buttons stay in sight (at the foot of a phone's screen).
+      var composing = asking || builder.querySelector("input[type=checkbox]:checked") !== null;
+      builder.toggleAttribute("data-composing", composing);
       // The quick buttons ask for one bean: while others are asked, the offer goes as built.
       builder.toggleAttribute("data-asking", asking);
       if (!composing) {
