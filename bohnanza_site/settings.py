@@ -347,6 +347,8 @@ CELERY_TASK_ROUTES = {
 BOTAPI_RATE_LIMIT = os.environ.get("BOTAPI_RATE_LIMIT", "300/60")
 # Long-polls a token may hold waiting at once, and a web process (of its 8 threads).
 BOTAPI_WAITS = os.environ.get("BOTAPI_WAITS", "4/4")
+# Streams a token may hold at once in a stream process (botapi/streams.py).
+BOTAPI_STREAMS = int(os.environ.get("BOTAPI_STREAMS", "8"))
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)

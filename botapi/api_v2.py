@@ -8,11 +8,11 @@ Thin views, as v1's: each checks its token's scope, calls one service or selecto
 a move goes through the page's own service, and a refusal is the sentence a player reads."""
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from ninja import Field, NinjaAPI, Path, Query, Schema, Status
 
-from botapi import ratelimit, selectors
+from botapi import ratelimit, selectors, streams
 from botapi import services as bot_services
 from botapi.actions import Action, Bean, Phase, as_move
 from botapi.http import (
@@ -38,6 +38,18 @@ class NamedAPI(NinjaAPI):
 
     def get_openapi_operation_id(self, operation) -> str:
         return operation.view_func.__name__
+
+    def get_openapi_schema(self, **kwargs):
+        """A stream's lines are served as NDJSON or server-sent events, not as one JSON."""
+        schema = super().get_openapi_schema(**kwargs)
+        for path, operations in schema["paths"].items():
+            if path.endswith("/stream"):
+                responses = operations["get"]["responses"]
+                content = responses[200]["content"]
+                line = content.pop("application/json")
+                content.update({"application/x-ndjson": line, "text/event-stream": line})
+                responses[204] = {"description": "This server holds no streams: use the wait."}
+        return schema
 
 
 api = NamedAPI(
@@ -253,6 +265,54 @@ class AccountUpdate(Schema):
     challenges: list[ChallengeOut] = Field(description="The challenges not yet answered.")
 
 
+class SeatLine(SeatUpdate):
+    """A line of a seat's stream: the events since the last line, and the seat as it is."""
+
+    type: Literal["update"]
+
+
+class AwaitedLine(SeatUpdate):
+    """A seat the game waits for now (again at each move while it does), with its events
+    since the stream last told of it (at first, since its own last move) and its state."""
+
+    type: Literal["awaited"]
+
+
+class GameLine(Schema):
+    """A game of the account started (`started`) or ended, or was cancelled (`over`)."""
+
+    type: Literal["started", "over"]
+    seat: SeatRow
+
+
+class ChallengeLine(Schema):
+    """A challenge made to the account or by it, not yet answered."""
+
+    type: Literal["challenge"]
+    challenge: ChallengeOut
+
+
+class ChallengeGoneLine(Schema):
+    """A challenge answered (`accepted`, `declined`) or whose game went."""
+
+    type: Literal["challenge_gone"]
+    challenge: int
+    status: str
+
+
+class OpenGamesLine(Schema):
+    """The open games the account may join, whenever they change."""
+
+    type: Literal["open_games"]
+    games: list[OpenGame]
+
+
+AccountLine = Annotated[
+    AwaitedLine | GameLine | ChallengeLine | ChallengeGoneLine | OpenGamesLine,
+    Field(discriminator="type"),
+]
+
+
 class Me(Schema):
     name: str
     scopes: list[str]
@@ -327,6 +387,42 @@ def account_wait(request, wait: int = Query(selectors.WAIT_MAX, ge=0, le=selecto
     user = scoped(request, "play")
     with ratelimit.waiting(token_id=request.auth.pk, wait=wait) as allowed:
         return selectors.account_wait(user=user, wait=allowed)
+
+
+@api.get("/stream", **answers(AccountLine, 403, 429, ok=200))
+def account_stream(request):
+    """The account's stream: a line (NDJSON; server-sent events with `Accept:
+    text/event-stream`) each time a game waits for one of its seats (with the seat's events
+    and state), a game of its starts or ends, a challenge comes or goes, or the open games
+    change; the state of all of it at once on connecting. An empty line every 10 s keeps it
+    open; after 30 minutes it ends, to be opened again. A bot plays with this stream and one
+    POST a move. Served by the site's stream processes; elsewhere 204 (use `GET /wait`)."""
+    user = scoped(request, "play")
+    followed = streams.AccountFollowed(user=user)
+    return streams.response(request, streams.account_stream, followed)
+
+
+@api.get("/seats/{seat_id}/stream", **answers(SeatLine, 403, 422, 429, ok=200))
+def seat_stream(
+    request,
+    seat_id: int = Path(..., ge=1, le=ID_MAX),
+    after: int = Query(-1, ge=-1, le=ID_MAX, description="The move number the program saw."),
+):
+    """A seat's stream: at once, and each time the game changes, a line with the events after
+    the last move number sent (at first `after`, or `Last-Event-ID`) and the seat as it is
+    then; it ends once the game is over, or after 30 minutes. NDJSON, or server-sent events
+    (each `id:` the move number) with `Accept: text/event-stream`. Served by the site's
+    stream processes; elsewhere 204 (use `/seats/{seat_id}/wait`)."""
+    user = scoped(request, "play")
+    held = selectors.seat_held(user=user, seat_id=seat_id)
+    resumed = request.headers.get("Last-Event-ID", "")
+    followed = streams.SeatFollowed(
+        seat_id=held.pk,
+        game_id=held.game_id,
+        user=user,
+        seq=int(resumed) if resumed.isdigit() and len(resumed) < 10 else after,
+    )
+    return streams.response(request, streams.seat_stream, followed)
 
 
 @api.get("/seats/{seat_id}", **answers(SeatState, 403, 422))

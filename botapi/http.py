@@ -253,16 +253,8 @@ def answer_refusals(api: NinjaAPI) -> None:
         response["Retry-After"] = str(error.seconds)
         return response
 
-    @api.exception_handler(ratelimit.TooManyWaits)
-    def too_many_waits(request, error: ratelimit.TooManyWaits):
-        response = api.create_response(
-            request,
-            {
-                "detail": _(
-                    "This token has {most} requests waiting already: wait for one to answer."
-                ).format(most=error.most)
-            },
-            status=429,
-        )
-        response["Retry-After"] = "1"
+    @api.exception_handler(ratelimit.TooManyHeld)
+    def too_many_held(request, error: ratelimit.TooManyHeld):
+        response = api.create_response(request, {"detail": error.sentence()}, status=429)
+        response["Retry-After"] = str(error.retry_after)
         return response

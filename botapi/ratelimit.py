@@ -3,7 +3,8 @@
 at once (a long-poll holds a web thread while it waits): so many a token, counted in the shared
 cache, and so many in a web process, whatever their tokens (`BOTAPI_WAITS`,
 "per token/per process"). Past the process's, a long-poll answers at once: the threads the
-site's pages need are never all waiting for games."""
+site's pages need are never all waiting for games. Streams a token may hold in a stream
+process: `BOTAPI_STREAMS`."""
 
 import logging
 import threading
@@ -12,6 +13,7 @@ from contextlib import contextmanager
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
 
@@ -47,11 +49,23 @@ def _counted(key: str, seconds: int) -> int:
         return 1
 
 
-class TooManyWaits(Exception):
-    """The token holds as many waiting requests as it may."""
+class TooManyHeld(Exception):
+    """The token holds as many requests of a kind at once as it may."""
+
+    retry_after = 1
 
     def __init__(self, most: int):
         self.most = most
+
+    def sentence(self) -> str:
+        raise NotImplementedError
+
+
+class TooManyWaits(TooManyHeld):
+    def sentence(self) -> str:
+        return _("This token has {most} requests waiting already: wait for one to answer.").format(
+            most=self.most
+        )
 
 
 def waits() -> tuple[int, int]:
@@ -104,3 +118,37 @@ def _uncounted_wait(key: str) -> None:
         cache.decr(key)
     except Exception:  # noqa: BLE001 - expired meanwhile, or the cache is away: nothing to undo
         return
+
+
+class TooManyStreams(TooManyHeld):
+    """In this process."""
+
+    retry_after = 10
+
+    def sentence(self) -> str:
+        return _(
+            "This token holds {most} streams already: close one before opening another."
+        ).format(most=self.most)
+
+
+# The streams each token holds in this process (the stream processes hold them without a
+# thread, so a process bounds them by token only).
+_streams: dict[int, int] = {}
+
+
+def stream_allowed(*, token_id: int) -> None:
+    """Raises TooManyStreams when the token holds BOTAPI_STREAMS in this process already."""
+    if _streams.get(token_id, 0) >= settings.BOTAPI_STREAMS:
+        raise TooManyStreams(settings.BOTAPI_STREAMS)
+
+
+@contextmanager
+def streaming(*, token_id: int):
+    """Counts one of the token's streams while it is held."""
+    _streams[token_id] = _streams.get(token_id, 0) + 1
+    try:
+        yield
+    finally:
+        _streams[token_id] -= 1
+        if not _streams[token_id]:
+            del _streams[token_id]

@@ -193,10 +193,16 @@ def _looks(*, user) -> list[tuple]:
     return [*held, ("open", joinable.count()), ("challenges", asked.count())]
 
 
-def _live(*, user) -> list[dict]:
+def seats_live(*, user) -> list[dict]:
     """The account's seats in games not over, each with whether the game waits for it."""
     seats = Seat.objects.filter(user=user, game__status__in=_NOT_OVER).select_related("game")
     return [_seat_row(seat) for seat in seats.order_by("-game__updated_at")]
+
+
+def seats_by_id(*, user, ids) -> list[dict]:
+    """These seats of the account's, as `seats_held` shows them."""
+    seats = Seat.objects.filter(user=user, pk__in=ids).select_related("game").order_by("pk")
+    return [_seat_row(seat) for seat in seats]
 
 
 def account_wait(*, user, wait: int) -> dict:
@@ -206,11 +212,11 @@ def account_wait(*, user, wait: int) -> dict:
     join and the challenges not yet answered."""
     deadline = time.monotonic() + min(max(wait, 0), WAIT_MAX)
     first = _looks(user=user)
-    live = _live(user=user)
+    live = seats_live(user=user)
     while not any(row["awaited"] for row in live) and time.monotonic() < deadline:
         time.sleep(LOOK_EVERY)
         if _looks(user=user) != first:
-            live = _live(user=user)
+            live = seats_live(user=user)
             break
     awaited = Seat.objects.select_related("game").filter(
         pk__in=[row["seat"] for row in live if row["awaited"]]

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from botapi import tokens
 from botapi.models import ApiToken, Challenge
+from games import live
 from games.models import Profile, Seat
 from games.refusals import Conflict, GameNotFound, NotAllowed, ServiceError
 from games.services.lobby import game_create, seat_join
@@ -139,3 +140,4 @@ def challenge_decline(*, user, challenge_id: int) -> None:
     challenge = _pending(user=user, challenge_id=challenge_id)
     challenge.status = Challenge.Status.DECLINED
     challenge.save(update_fields=["status"])
+    live.lobby_changed()

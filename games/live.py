@@ -1,16 +1,20 @@
-"""A table's open pages told at once that it changed (docs/pages.md, "Live updates").
+"""A table's open pages and streams told at once that it changed (docs/pages.md, "Live
+updates").
 
 A move, a chat line or anything else that marks a game changed publishes the game's id on Redis
-once its transaction commits (`changed`); each open page's stream (`pages/stream.py`) waits for
-its game's id (`wake_ups`) and then looks at the game's row itself. The message says only "look
-again", never what changed: a lost or doubled message costs at most a look, and nothing a seat
-may not see travels through Redis. A stream also looks every `LOOK_EVERY` seconds whatever it
-hears, so a message lost while Redis was away is made up for; without Redis (the embedded
-default) it looks every `LOOK_ALONE` seconds instead.
+once its transaction commits (`changed`); a change to the games open to join (one made, joined,
+left, started or cancelled, a challenge made or answered) publishes "lobby" (`lobby_changed`).
+Each open page's stream (`pages/stream.py`, and the bot API's streams) waits for what it
+follows (`wake_ups`: `table(game_id)`, `LOBBY`) and then looks at the rows itself. The
+message says only "look again", never what changed: a lost or doubled message costs at most a
+look, and nothing a seat may not see travels through Redis. A stream also looks every
+`LOOK_EVERY` seconds whatever it hears, so a message lost while Redis was away is made up for;
+without Redis (the embedded default) it looks every `LOOK_ALONE` seconds instead.
 
 One subscription a process: the streams of one process share a single Redis connection, which
-hands each message to the streams of that game. One thread a process makes the streams' looks
-(`look`), so that they share one database connection: a held stream holds none of its own.
+hands each message to the streams that follow what it names. One thread a process makes the
+streams' looks (`look`), so that they share one database connection: a held stream holds none
+of its own.
 """
 
 import asyncio
@@ -19,6 +23,7 @@ import logging
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from functools import partial
 
 import redis
@@ -27,7 +32,8 @@ from django.conf import settings
 from django.db import transaction
 
 log = logging.getLogger(__name__)
-CHANNEL_PREFIX = "bohnanza:table:"
+CHANNEL_PREFIX = "bohnanza:"
+LOBBY = "lobby"  # the games open to join, and challenges
 # A stream looks at its game this often even if it heard nothing (a message lost while Redis
 # was away), and as often marks its page open (presence.PAGE_OPEN is 30 s).
 LOOK_EVERY = 10.0
@@ -45,17 +51,40 @@ async def look[T](function: Callable[..., T], *args) -> T:
     return await asyncio.get_running_loop().run_in_executor(_LOOKS, partial(function, *args))
 
 
+def table(game_id: int) -> str:
+    """What a stream of this game's follows."""
+    return f"table:{game_id}"
+
+
+def version(seq: int, last_chat: int | None, changed_at: datetime) -> str:
+    """What a stream says of a game: `<move>.<latest chat id>.<when its row last changed, in
+    microseconds>`; a page's stream speaks when it is no longer the one the page was made at."""
+    return f"{seq}.{last_chat or 0}.{stamp(changed_at)}"
+
+
+def stamp(moment: datetime) -> int:
+    return round(moment.timestamp() * 1_000_000)
+
+
 def changed(game_ids: Iterable[int]) -> None:
     """Tell the open pages of these games, once the current transaction commits."""
-    ids = list(game_ids)
-    if settings.REDIS_URL and ids:
-        transaction.on_commit(partial(_publish, ids), robust=True)
+    _told([table(game_id) for game_id in game_ids])
+
+
+def lobby_changed() -> None:
+    """Tell the streams that follow the games open to join, once the transaction commits."""
+    _told([LOBBY])
+
+
+def _told(keys: list[str]) -> None:
+    if settings.REDIS_URL and keys:
+        transaction.on_commit(partial(_publish, keys), robust=True)
 
 
 _publisher: dict[str, redis.Redis] = {}
 
 
-def _publish(ids: list[int]) -> None:
+def _publish(keys: list[str]) -> None:
     client = _publisher.get(settings.REDIS_URL)
     if client is None:
         client = redis.Redis.from_url(
@@ -63,35 +92,37 @@ def _publish(ids: list[int]) -> None:
         )
         _publisher[settings.REDIS_URL] = client
     try:
-        for game_id in ids:
-            client.publish(f"{CHANNEL_PREFIX}{game_id}", b"")
+        for key in keys:
+            client.publish(f"{CHANNEL_PREFIX}{key}", b"")
     except redis.RedisError as error:
         # The streams look again within LOOK_EVERY seconds anyway.
-        log.warning("live: games %s changed, not told at once (%s)", ids, error)
+        log.warning("live: %s changed, not told at once (%s)", " ".join(keys), error)
 
 
 class _Subscription:
     """The process's one subscription to every table's channel, for the streams of its event
-    loop: each waiting stream has an event its game's messages set."""
+    loop: each waiting stream has an event the messages of what it follows set."""
 
     def __init__(self) -> None:
-        self.waiting: defaultdict[int, set[asyncio.Event]] = defaultdict(set)
+        self.waiting: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
         self.listener: asyncio.Task | None = None
         self.subscribed = asyncio.Event()  # set while the subscription is held
 
-    def add(self, game_id: int) -> asyncio.Event:
+    def add(self, keys: tuple[str, ...]) -> asyncio.Event:
         if self.listener is None or self.listener.done():
             self.listener = asyncio.create_task(self._listen())
         event = asyncio.Event()
-        self.waiting[game_id].add(event)
+        for key in keys:
+            self.waiting[key].add(event)
         return event
 
-    def remove(self, game_id: int, event: asyncio.Event) -> None:
-        events = self.waiting.get(game_id)
-        if events is not None:
-            events.discard(event)
-            if not events:
-                del self.waiting[game_id]
+    def remove(self, keys: tuple[str, ...], event: asyncio.Event) -> None:
+        for key in keys:
+            events = self.waiting.get(key)
+            if events is not None:
+                events.discard(event)
+                if not events:
+                    del self.waiting[key]
         if not self.waiting and self.listener is not None:
             self.listener.cancel()  # the last stream of this loop ended
             self.listener = None
@@ -119,25 +150,24 @@ class _Subscription:
         self.listener = None
 
     def _tell(self, channel: bytes) -> None:
-        game_id = channel[len(CHANNEL_PREFIX) :]
-        if game_id.isdigit():
-            for event in self.waiting.get(int(game_id), ()):
-                event.set()
+        key = channel[len(CHANNEL_PREFIX) :].decode(errors="replace")
+        for event in self.waiting.get(key, ()):
+            event.set()
 
 
 _subscriptions: dict[asyncio.AbstractEventLoop, _Subscription] = {}
 
 
-async def wake_ups(game_id: int) -> AsyncIterator[None]:
-    """Yields at once, then each time the game may have changed, and at least every
-    LOOK_EVERY seconds (LOOK_ALONE without Redis)."""
+async def wake_ups(*keys: str) -> AsyncIterator[None]:
+    """Yields at once, then each time what `keys` name (`table(game_id)`, `LOBBY`) may have
+    changed, and at least every LOOK_EVERY seconds (LOOK_ALONE without Redis)."""
     if not settings.REDIS_URL:
         while True:
             yield
             await asyncio.sleep(LOOK_ALONE)
     loop = asyncio.get_running_loop()
     subscription = _subscriptions.setdefault(loop, _Subscription())
-    event = subscription.add(game_id)
+    event = subscription.add(keys)
     try:
         # A change made before the subscription is held would be heard only at the next look.
         await _wait(subscription.subscribed, RECONNECT_AFTER)
@@ -146,7 +176,7 @@ async def wake_ups(game_id: int) -> AsyncIterator[None]:
             await _wait(event, LOOK_EVERY)
             event.clear()
     finally:
-        subscription.remove(game_id, event)
+        subscription.remove(keys, event)
 
 
 async def _wait(event: asyncio.Event, seconds: float) -> None:

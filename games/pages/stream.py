@@ -1,10 +1,11 @@
 """A game page's stream: server-sent events that tell the open page its table changed, so that
 it asks for its board at once instead of every two seconds (docs/pages.md, "Live updates").
 
-An event says only the game's move number and latest chat message (`id: <seq>.<chat>`), which
-any page of the game may know; the page then fetches its own board, filtered for its seat as
-always. A reconnecting browser sends the last id it had (`Last-Event-ID`), or the page its
-board's (`since`, `chat`): nothing between is missed, as the id names the board as it is.
+An event says only the game's move number, latest chat message and when its row last changed
+(`id: <seq>.<chat>.<stamp>`, `live.version`), which any page of the game may know; the page then
+fetches its own board (or lobby, or log), filtered for its seat as always. A reconnecting
+browser sends the last id it had (`Last-Event-ID`), or the page the one it was made at
+(`since`, `chat`, `stamp`): nothing between is missed, as the id names the game as it is.
 
 A stream holds its connection for as long as HOLD; only an ASGI server holds it without a
 thread (`make run`, the stream processes of deploy/). A WSGI server answers 204, which tells
@@ -27,7 +28,7 @@ from games.selectors.boards import game_changes
 
 HOLD = 30 * 60  # seconds a stream is held before the browser is asked to connect again
 RETRY_MS = 2000  # how soon a browser connects again after a stream ends or breaks
-_ID = re.compile(r"[0-9]{1,18}\.[0-9]{1,18}")
+_ID = re.compile(r"[0-9]{1,18}\.[0-9]{1,18}\.[0-9]{1,20}")
 
 
 @require_GET
@@ -37,7 +38,8 @@ def game_stream(request, game_id: int):
     watched_changes(request, game_id, watcher=request.user)  # 404 for no such game, or not theirs
     last = request.headers.get("Last-Event-ID", "")
     if not _ID.fullmatch(last):
-        last = f"{request.GET.get('since', '')}.{request.GET.get('chat', '0')}"
+        asked = request.GET
+        last = f"{asked.get('since', '')}.{asked.get('chat', '0')}.{asked.get('stamp', '')}"
     events = _events(
         game_id,
         last,
@@ -56,7 +58,7 @@ def game_stream(request, game_id: int):
 async def _events(game_id: int, last: str, *, token: str, session_key: str) -> AsyncIterator[str]:
     yield f"retry: {RETRY_MS}\n\n"
     ends = time.monotonic() + HOLD
-    async for _ in live.wake_ups(game_id):
+    async for _ in live.wake_ups(live.table(game_id)):
         now = await live.look(_look, game_id, token, session_key)
         if now is None:
             return  # the game is gone
@@ -70,11 +72,11 @@ async def _events(game_id: int, last: str, *, token: str, session_key: str) -> A
 
 
 def _look(game_id: int, token: str, session_key: str) -> str | None:
-    """The game's `<seq>.<chat>` as it is now; the seat's page marked open."""
+    """The game's `live.version` as it is now; the seat's page marked open."""
     changes = game_changes(game_id=game_id)
     if changes is None:
         return None
     if token:
         presence.seat_seen(token=token, session_key=session_key)
-    seq, last_chat, _, _ = changes
-    return f"{seq}.{last_chat or 0}"
+    seq, last_chat, _, changed_at = changes
+    return live.version(seq, last_chat, changed_at)

@@ -29,7 +29,7 @@ from games.pages.forms import (
 from games.pages.watching import watched_changes
 from games.refusals import GameNotFound, NotYourSeat, ServiceError, StaleMove
 from games.selectors import exports, guides
-from games.selectors.boards import game_page, may_watch, page_head
+from games.selectors.boards import game_page, last_chat_id, may_watch, page_head
 from games.selectors.history import history, replay_turns, seed_matches
 from games.selectors.lobby import game_lobby, invited, my_games, open_games
 from games.services import chat, imports, lobby, seats
@@ -225,6 +225,7 @@ def chat_post(request, game_id: int):
 @require_GET
 def game_log(request, game_id: int):
     page = game_page(game=started_game(request, game_id), user=request.user, log_moves=None)
+    page["chat_last"] = last_chat_id(page["chat"])  # what its stream says it was made at
     return render(request, "games/log.html", page)
 
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from games import after_move, engine
+from games import after_move, engine, live
 from games.clocks import timecontrol
 from games.engine import bots
 from games.mail import invitations
@@ -97,6 +97,7 @@ def game_create(
     game.save()
     if sits:
         Seat.objects.create(game=game, user=user, name=profile.display_name)
+    live.lobby_changed()
     return game
 
 
@@ -110,7 +111,9 @@ def seat_join(*, game_id: int, user, token: str | None = None) -> Seat:
         raise Conflict(_("You already have a seat in this game."))
     require_free_seat(game)
     profile = profile_get_or_create(user=user)
-    return Seat.objects.create(game=game, user=user, name=profile.display_name)
+    seat = Seat.objects.create(game=game, user=user, name=profile.display_name)
+    _seats_changed(game)
+    return seat
 
 
 @transaction.atomic
@@ -122,6 +125,7 @@ def seat_leave(*, game_id: int, user) -> None:
     deleted, _rows = game.seats.filter(user=user).delete()
     if not deleted:
         raise NotYourSeat()
+    _seats_changed(game)
 
 
 @transaction.atomic
@@ -134,7 +138,15 @@ def game_add_bot(*, game_id: int, user, bot: str = DEFAULT_BOT) -> Seat:
     require_free_seat(game)
     taken = set(game.seats.values_list("name", flat=True))
     name = next(f"Bot {name}" for name in BOT_NAMES if f"Bot {name}" not in taken)
-    return Seat.objects.create(game=game, bot=bot, name=name)
+    seat = Seat.objects.create(game=game, bot=bot, name=name)
+    _seats_changed(game)
+    return seat
+
+
+def _seats_changed(game: Game) -> None:
+    """A seat taken or given up: the game's lobby page and the games open to join change."""
+    Game.touch([game.id])
+    live.lobby_changed()
 
 
 @transaction.atomic
@@ -217,6 +229,7 @@ def _started(game: Game, seats: list[Seat]) -> Game:
     game.started_at = timezone.now()
     game.save()
     Snapshot.objects.create(game=game, seq=0, turn=state.turn, state=game.state)
+    live.lobby_changed()  # its table tells its pages through after_move
     table = table_of(game)
     events += moves_at_start(game=game, state=state, moves=_rules_from_preferences(table))
     after_move.after_move(
@@ -261,6 +274,8 @@ def game_cancel(*, game_id: int, user) -> None:
     require_open(game)
     game.status = Game.Status.CANCELLED
     game.save(update_fields=["status", "updated_at"])
+    live.changed([game.id])
+    live.lobby_changed()
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,8 @@
 // The game page's few needs that htmx cannot meet under the CSP (which forbids eval, so no
-// hx-trigger filters): follow the table's stream, and poll only without one and only while the
-// tab is visible; keep what a player is composing
-// (an offer, the cards to give for one) across the board's updates (morphed in place), and
-// the parts they opened; put the keyboard focus
-// back on the board after a move; count deadlines down; say in
-// the tab's title, and in a notification if the player asked for one, when it is their move;
+// hx-trigger filters), beside live.js (which follows the table's stream): keep what a player
+// is composing (an offer, the cards to give for one) across the board's updates (morphed in
+// place), and the parts they opened; put the keyboard focus back on the board after a move;
+// count deadlines down; say in the tab's title, and in a notification if the player asked for one, when it is their move;
 // clear the chat box after sending; check the revealed seed in the browser. Every word shown
 // comes from the page, in the page's language.
 (function () {
@@ -16,77 +14,14 @@
     return document.getElementById("board");
   }
 
-  // Live updates: the board's stream (server-sent events) says when the table changed, and the
-  // board is asked for at once, by its own poll request (triggered by "live"). While the stream
-  // is open the timed poll stands down; where none can be held (a server without streams
-  // answers 204, which closes it) the page polls every two seconds.
-  var streaming = false;
-  var missed = false; // the stream spoke while the board could not be asked for
-  var said = ""; // the move the stream last said the game is at
-
-  function listen() {
-    var root = board();
-    var url = root && root.getAttribute("data-stream");
-    if (!url || !window.EventSource) {
-      return;
-    }
-    var source = new EventSource(url);
-    source.addEventListener("open", function () {
-      streaming = true;
-    });
-    source.addEventListener("change", function (event) {
-      said = event.data.split(".")[0];
-      askForTheBoard();
-    });
-    source.addEventListener("error", function () {
-      streaming = false; // the browser connects again by itself, unless the server said no
-    });
-  }
-
-  function askForTheBoard() {
-    var root = board();
-    if (root && root.hasAttribute("data-stream")) {
-      htmx.trigger(root, "live");
-    }
-  }
-
-  function askIfMissed() {
-    if (missed) {
-      missed = false;
-      askForTheBoard();
-    }
-  }
-
-  // The board is asked for from its address as it is now (htmx keeps the one it first read),
-  // and no older than the move the stream said: a board kept from before will not do.
+  // Live updates come from live.js. The board is asked for from its address as it is now (htmx
+  // keeps the one it first read), and no older than the move the stream said (data-said): a
+  // board kept from before will not do.
   document.addEventListener("htmx:configRequest", function (event) {
     var root = board();
     if (event.detail.elt === root && event.detail.verb === "get" && root.hasAttribute("hx-get")) {
+      var said = root.getAttribute("data-said");
       event.detail.path = root.getAttribute("hx-get") + (said ? "&at=" + said : "");
-    }
-  });
-
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") {
-      askIfMissed(); // what the stream said while the tab was hidden
-    }
-  });
-
-  document.addEventListener("htmx:confirm", function (event) {
-    var elt = event.detail.elt;
-    if (!elt || elt.id !== "board" || event.detail.verb !== "get") {
-      return;
-    }
-    var busy = elt.querySelector(".htmx-request") !== null;
-    var timed = !event.detail.triggeringEvent;
-    if (document.visibilityState !== "visible" || busy || (streaming && timed)) {
-      event.preventDefault();
-      if (!timed) {
-        missed = true; // asked for again once the tab shows, or the board's request is over
-        if (busy) {
-          window.setTimeout(askIfMissed, 150);
-        }
-      }
     }
   });
 
@@ -170,6 +105,7 @@
   // it), and the boxes of a form the player is composing keep what they ticked and typed.
   var OWNED = [
     "tabindex", "role", "aria-pressed", "data-tap", "data-drop", "data-tap-target", "data-dirty",
+    "data-said",
   ];
   if (window.Idiomorph) {
     Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node, how) {
@@ -367,7 +303,6 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var fresh = board();
-    listen();
     offerNotifications();
     if (fresh) {
       showWhoseMove(fresh);

@@ -2,6 +2,7 @@ import pytest
 
 from botapi import services as bot_services
 from games.services.profiles import profile_get_or_create
+from tests.botapi.helpers import bot_table
 from tests.helpers import make_user
 
 
@@ -22,3 +23,13 @@ def bot_account(name: str, scopes=("play", "join")):
 @pytest.fixture
 def robo(db):
     return bot_account("robo")
+
+
+@pytest.fixture
+def table(robo):
+    """A running game of robo's at a table of three with site bots: (the game, robo's seat,
+    robo's token)."""
+    user, token = robo
+    game = bot_table(user, players=3)
+    game.refresh_from_db()  # the site's bots moved before it
+    return game, game.seats.get(user=user), token

@@ -82,7 +82,7 @@ def test_the_schema_is_served_and_is_a_valid_openapi_document(client):
 
 def test_v2_describes_each_operation_and_only_the_errors_it_gives(client):
     operations = served_operations(client, "v2")
-    assert len(operations) == 17
+    assert len(operations) == 19
     for operation in operations:
         described = operation.definition.raw
         assert described["description"] and "429" in described["responses"]

@@ -13,7 +13,7 @@ from games import engine
 from games.engine.move_kinds import MOVES
 from games.services.lobby import game_create, seat_join
 from tests.botapi.conftest import bot_account
-from tests.botapi.helpers import bearer, bot_table, started_while_waiting
+from tests.botapi.helpers import bearer, started_while_waiting
 
 pytestmark = pytest.mark.django_db(transaction=True)
 V2 = "/api/v2"
@@ -21,14 +21,6 @@ V2 = "/api/v2"
 
 def post(client, token: str, path: str, body=None):
     return client.post(f"{V2}{path}", body or {}, content_type="application/json", **bearer(token))
-
-
-@pytest.fixture
-def table(robo):
-    user, token = robo
-    game = bot_table(user, players=3)
-    game.refresh_from_db()  # the site's bots moved before it
-    return game, game.seats.get(user=user), token
 
 
 def test_every_kind_of_move_is_typed_from_the_registry():

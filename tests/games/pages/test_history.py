@@ -99,7 +99,7 @@ def test_the_whole_log_shows_each_moves_number_once_and_opens_the_replay_there(
 ):
     client.force_login(user_at(finished_game, 0))
     html = client.get(reverse("games:log", args=[finished_game.id])).content.decode()
-    log = re.search(r'<(ol|ul) class="full-log">(.*?)</\1>', html, re.S)
+    log = re.search(r'<(ol|ul) class="full-log"[^>]*>(.*?)</\1>', html, re.S)
     # A browser numbers the items of an ordered list: "1." before move 0's "0".
     assert log.group(1) == "ul"
     history = reverse("games:history", args=[finished_game.id])
