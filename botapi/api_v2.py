@@ -331,7 +331,9 @@ class TableIn(Schema):
 
 
 class ChallengeIn(TableIn):
-    name: Text = Field(max_length=40, description="The name of the bot account challenged.")
+    name: Text = Field(
+        max_length=40, description="The name of the account challenged, a person's or a bot's."
+    )
 
 
 class GameIn(TableIn):
@@ -539,8 +541,9 @@ def challenges(request):
 
 @api.post("/challenges", **answers(ChallengeOut, 400, 403, 415, 422, ok=201))
 def challenge_create(request, challenge: ChallengeIn):
-    """Challenges the bot account called `name`: a game by invitation only with a seat for
-    this account, which the challenged takes by accepting."""
+    """Challenges the account called `name` (a person finds it on their home page, a bot on its
+    stream and wait): a game by invitation only with a seat for this account, which the
+    challenged takes by accepting."""
     json_only(request)
     user = scoped(request, "join")
     made = bot_services.challenge_create(user=user, **challenge.model_dump())

@@ -251,6 +251,28 @@ def challenges_open(*, user) -> list[dict]:
     ]
 
 
+def challenges_section(user) -> tuple[str, dict] | None:
+    """The home page's part for the challenges made to the player, if any: who asks, to which
+    game, with its clocks."""
+    challenges = (
+        Challenge.objects.filter(
+            challenged=user, status=Challenge.Status.PENDING, game__status=Game.Status.OPEN
+        )
+        .select_related("game", "challenger__profile")
+        .order_by("pk")
+    )
+    shown = [
+        {
+            "challenge": challenge,
+            "by": challenge.challenger.profile.display_name,
+            "edition": engine.EDITIONS[challenge.game.edition].title(challenge.game.players),
+            "time_control": timecontrol.describe(challenge.game),
+        }
+        for challenge in challenges
+    ]
+    return ("botapi/challenges.html", {"challenges": shown}) if shown else None
+
+
 def games_open(*, user) -> list[dict]:
     """The open games with a free seat the account holds none of, with their time control,
     seats taken, and whether a game it joins is rated (a site bot at the table makes it not)."""

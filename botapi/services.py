@@ -3,14 +3,18 @@ one transaction (DESIGN.md), raising the refusals a player or a program reads.""
 
 from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from botapi import tokens
 from botapi.models import ApiToken, Challenge
 from games import live
+from games.calls import outbox
 from games.models import Profile, Seat
 from games.refusals import Conflict, GameNotFound, NotAllowed, ServiceError
 from games.services.lobby import game_create, seat_join
@@ -18,6 +22,7 @@ from games.services.profiles import profile_get_or_create
 
 # Live tokens a bot account may hold at once.
 TOKENS_MAX = 10
+CHALLENGED = gettext_noop("{by} challenges you to a game")
 # A token's last use is written at most this often: a program's every request would be a write.
 LAST_USED_EVERY = timedelta(minutes=1)
 
@@ -92,22 +97,34 @@ def token_used(*, raw: str) -> ApiToken | None:
 
 @transaction.atomic
 def challenge_create(*, user, name: str, **game) -> Challenge:
-    """A game by invitation only of `user`'s, with a seat for them, and the bot account called
-    `name` challenged to take another (`game`: game_create's edition, players, options and
-    time control)."""
+    """A game by invitation only of `user`'s, with a seat for them, and the account called
+    `name` (a person's or a program's) challenged to take another (`game`: game_create's
+    edition, players, options and time control). A person finds it on their home page."""
     found = list(
-        Profile.objects.filter(display_name__iexact=" ".join(str(name).split()), is_bot=True)
+        Profile.objects.filter(display_name__iexact=" ".join(str(name).split()))
         .exclude(user=user)
         .values_list("user_id", flat=True)[:2]
     )
     if len(found) != 1:
         raise ServiceError(
-            _("There is no other bot account called {name!r} to challenge.").format(name=name)
+            _("There is no other player called {name!r} to challenge.").format(name=name)
             if not found
-            else _("More than one bot account is called {name!r}.").format(name=name)
+            else _("More than one player is called {name!r}.").format(name=name)
         )
     made = game_create(user=user, is_open=False, sits=True, **game)
-    return Challenge.objects.create(game=made, challenger=user, challenged_id=found[0])
+    challenge = Challenge.objects.create(game=made, challenger=user, challenged_id=found[0])
+    challenged = get_user_model().objects.select_related("profile").get(pk=found[0])
+    if not challenged.profile.is_bot:  # a program hears of it on its stream
+        context = {
+            "subject": CHALLENGED,
+            "open_url": settings.SITE_URL + reverse("games:home"),
+            "by": profile_get_or_create(user=user).display_name,
+            "players": made.players,
+        }
+        outbox.news_write(
+            user=challenged, seq=challenge.pk, kind="challenge", context=context, now=timezone.now()
+        )
+    return challenge
 
 
 def _pending(*, user, challenge_id: int) -> Challenge:

@@ -1,10 +1,11 @@
-"""The API page: a player turns the account into a bot account and manages its tokens."""
+"""The API page: a player turns the account into a bot account and manages its tokens; and a
+player's answer to a challenge a program made them (shown on their home page)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from botapi import selectors, services, tokens
 from games.engine.typed_numbers import small_number
@@ -41,3 +42,18 @@ def api_page(request):
         "new_token": new_token,
     }
     return render(request, "botapi/api.html", context, status=status)
+
+
+@login_required
+@require_POST
+def challenge_answer(request, challenge_id: int, answer: str):
+    """A player takes the seat a challenge keeps for them (on to the game), or says no."""
+    try:
+        if answer == "accept":
+            seat = services.challenge_accept(user=request.user, challenge_id=challenge_id)
+            return redirect("games:game", seat.game_id)
+        services.challenge_decline(user=request.user, challenge_id=challenge_id)
+        messages.success(request, _("You said no to the challenge."))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("games:home")

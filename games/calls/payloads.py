@@ -41,6 +41,7 @@ PUSH_LINES = {
     "table_ready": gettext_noop("Your table of the round is ready."),
     "round_over": gettext_noop("The round is over: see the standings."),
     "event_over": gettext_noop("The event is over: see the final standings."),
+    "challenge": gettext_noop("A player challenges you to a game."),
 }
 
 

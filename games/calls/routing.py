@@ -11,7 +11,7 @@ The kinds of mail rows fall into groups a player chooses for:
 - "reminder": your time runs short, and a bot took your seat because it ran out;
 - "end": a game's end; "league": a league's news (a season's end);
 - "event": a tournament's calls (your table of a round is ready, a round is over, the event is
-  over).
+  over), and a challenge made to the player.
 
 A choice is a list of channels, stored only for the groups a player changed; an empty list
 sends nothing. Mail and the digest exclude each other (a mail at once, or a line in the
@@ -49,6 +49,7 @@ _GROUP_OF: Final = {
     "table_ready": EVENT,
     "round_over": EVENT,
     "event_over": EVENT,
+    "challenge": EVENT,
 }
 DEFAULTS: Final = {
     MOVE: (MAIL, PUSH, WEBHOOK),

@@ -31,7 +31,7 @@ from games.refusals import GameNotFound, NotYourSeat, ServiceError, StaleMove
 from games.selectors import exports, guides
 from games.selectors.boards import game_page, last_chat_id, may_watch, page_head
 from games.selectors.history import history, replay_turns, seed_matches
-from games.selectors.lobby import game_lobby, invited, my_games, open_games
+from games.selectors.lobby import game_lobby, home_sections, invited, my_games, open_games
 from games.services import chat, imports, lobby, seats
 from games.services.lobby import Invitations, invitations_mail, seat_join
 from games.services.moves import move_submit
@@ -43,6 +43,7 @@ def home(request):
     context = {"open_games": open_games()}
     if request.user.is_authenticated:
         context["my_games"] = my_games(user=request.user)
+        context["sections"] = home_sections(user=request.user)
     return render(request, "home.html", context)
 
 

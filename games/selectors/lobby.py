@@ -105,3 +105,17 @@ def invited(*, game: Game, token) -> bool:
     return isinstance(token, str) and secrets.compare_digest(
         token.encode(), game.invite_token.encode()
     )
+
+
+# Other apps' parts of the home page (the bot API's challenges made to the player), each a
+# function of the user giving (template, context) or None; they register here, so that the
+# games never import them.
+_HOME_SECTIONS: list = []
+
+
+def add_home_section(section) -> None:
+    _HOME_SECTIONS.append(section)
+
+
+def home_sections(*, user) -> list[tuple[str, dict]]:
+    return [shown for section in _HOME_SECTIONS if (shown := section(user)) is not None]
