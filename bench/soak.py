@@ -17,6 +17,13 @@ an open page polls, each asking for what changed since the board its last answer
 third of the way in, one worker is killed with SIGKILL and started again; half way, one web
 instance is restarted.
 
+Streams (bench.stream_watch), through a stream process (uvicorn) as deploy/ runs it: in
+`--streams` games the creator is a bot account whose seat a program follows by the bot API's
+seat stream, and a browser follows the game's page stream; two thirds of the way in, the stream
+process is restarted, and each stream is opened again from where it was. At the end every
+event each seat stream brought is checked against the move log (none lost, none twice, in
+order) and each stream must have heard its game's last move.
+
 At the end: games finished, running and stuck (running with no open deadline, or with one
 overdue by more than a minute), mails sent (outbox rows sent, not skipped) and received by the
 SMTP server, each exactly once (by the `X-Bohnanza-Outbox` header), the moves replayed
@@ -43,11 +50,12 @@ import threading
 import time
 from collections import Counter
 from datetime import timedelta
+from pathlib import Path
 
-from bench import game_bytes, loadgen, server_cpu
+from bench import game_bytes, loadgen, server_cpu, stream_watch
 from bench.async_bench import _fresh_database
 from bench.async_infra import ROOT, Beat, SmtpSink, Worker
-from bench.web_bench import _free_port, _migrate, _serve, browser_cookie, poll_path
+from bench.web_bench import _free_port, _migrate, _serve, browser_cookie, listening, poll_path
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bohnanza_bench_soak"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/10"
@@ -84,6 +92,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--port", type=int, default=0, help="the web instances' first port (0: any free ones)"
     )
+    parser.add_argument(
+        "--streams", type=int, default=40, help="games followed by a seat stream and a page's"
+    )
     args = parser.parse_args(argv)
 
     # SIGTERM, as Ctrl-C does, unwinds through the ExitStack below: every process is stopped.
@@ -116,6 +127,7 @@ class Soak:
 
         django.setup()
         logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's line per command
+        logging.getLogger("httpx").setLevel(logging.WARNING)  # the streams' line per opening
         self.args = args
         self.sink = sink
         self.stack = stack
@@ -128,12 +140,14 @@ class Soak:
         from django.db import connection
 
         started = time.monotonic()
-        viewers = self._set_up()
+        viewers, followed = self._set_up()
         print(f"soak: {self.args.games} games set up in {time.monotonic() - started:.0f} s")
         seq_before = self._moves()
         written_before = game_bytes.rows_written(connection)
         seconds = self.args.minutes * 60
         webs = [self._web(port=self.args.port and self.args.port + i) for i in range(2)]
+        streams = [self._streams()]
+        watchers = stream_watch.Watchers(streams[0][1], *followed).start()
         log_dir = ROOT / "var" / "soak"
         log_dir.mkdir(parents=True, exist_ok=True)
         # Each beat keeps its schedule in a file named for it, so it starts afresh, as on a new
@@ -183,9 +197,13 @@ class Soak:
         def restart_web() -> None:
             webs[1] = self._web(webs[1])
 
+        def restart_streams() -> None:
+            streams[0] = self._streams(streams[0])
+
         events = [
             (seconds / 3, "worker killed (SIGKILL) and started again", lambda: _kill(workers[0])),
             (seconds / 2, "web instance restarted", restart_web),
+            (seconds * 2 / 3, "stream process restarted", restart_streams),
         ]
         while loader.is_alive():
             elapsed = time.monotonic() - began
@@ -199,10 +217,13 @@ class Soak:
         games = self._games()
         for process in [*workers, beat]:
             process.stop()
-        for server, _ in webs:
+        stream_watch.caught_up(watchers)
+        watchers.stop()
+        for server, _ in [*webs, *streams]:
             _stop(server)
         moves = self._moves() - seq_before
         self._report(load, games, moves, seconds, written_before)
+        stream_watch.report(watchers)
 
     def _started(self, process: Worker) -> Worker:
         self.stack.callback(process.stop)
@@ -218,13 +239,33 @@ class Soak:
         self.stack.callback(_stop, server)
         return server, port
 
-    def _set_up(self) -> list[tuple[str, str, str]]:
+    def _streams(self, old: tuple | None = None) -> tuple[subprocess.Popen, int]:
+        """A stream process (uvicorn, as deploy/ runs it), or `old` started again."""
+        if old is not None:
+            _stop(old[0])
+        port = old[1] if old is not None else _free_port()
+        server = subprocess.Popen(
+            [
+                *(str(Path(sys.executable).parent / "uvicorn"), "bohnanza_site.asgi:application"),
+                *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"),
+                *("--timeout-graceful-shutdown", "2"),
+            ],
+            cwd=ROOT,
+            env=dict(os.environ),
+        )
+        self.stack.callback(_stop, server)
+        return listening(server, port), port
+
+    def _set_up(self) -> tuple[list[tuple[str, str, str]], tuple[list, list]]:
         """The games, started; per viewer its page, poll and cookie (enough viewers for the
-        rate asked, a game's creator each)."""
+        rate asked, a game's creator each); and the streams that follow the last `--streams`
+        games (their creators made bot accounts, for a token)."""
         # Imported here: the site's modules load once django.setup() has run.
         from django.contrib.auth import get_user_model
 
         from bench.web_fixture import signed_in
+        from botapi.services import bot_account_set, token_create
+        from games import live
         from games.models import Seat
         from games.services.lobby import game_add_bot, game_create, game_start, seat_join
 
@@ -261,7 +302,15 @@ class Soak:
             viewers.append(
                 (f"/games/{game.id}/", poll_path(game.id, game.seq, token), browser_cookie(session))
             )
-        return viewers
+        seats, pages = [], []
+        for game, creator in made[len(made) - min(self.args.streams, len(made)) :]:
+            bot_account_set(user=creator, is_bot=True)
+            _, token = token_create(user=creator, name="soak", scopes=["play"])
+            seat = Seat.objects.get(game=game, user=creator)
+            seats.append(stream_watch.SeatWatch(seat.id, game.id, token, after=game.seq))
+            version = live.version(game.seq, None, game.updated_at)
+            pages.append(stream_watch.PageWatch(game.id, version))
+        return viewers, (seats, pages)
 
     def _sample(self, celery: list[Worker], webs: list[tuple]) -> None:
         """How overdue the most overdue open deadline is, and the CPU each process has used
