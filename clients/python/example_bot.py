@@ -1,5 +1,5 @@
 """An example bot for the Bohnanza bot API v2, whole: it plays every seat of its account with
-the plainest moves (plant, say no to every offer, end trading), one wait and one move a turn.
+the plainest moves (plant, say no to every offer, end trading), from the account's stream.
 
     python clients/python/example_bot.py --site https://bohnanza.example --token bz….…
 
@@ -45,12 +45,12 @@ def main() -> None:
     parser.add_argument("--until-done", action="store_true", help="stop when no game runs")
     args = parser.parse_args()
     api = Client(args.site, args.token)
-    while True:
-        update = api.wait()
-        running = {row["seat_id"] for row in update["seats"]}
-        for seat in update["awaited"]:
-            if play(api, seat)["view"]["over"]:
-                running.discard(seat["seat_id"])
+    running: set[int] = set()
+    for line in api.lines():  # "started", "awaited", "over", challenges, open games
+        if line["type"] == "awaited":
+            line["seat"] = play(api, line["seat"])
+        if (seat := line.get("seat")) is not None:  # started, awaited or over
+            (running.add if seat["status"] == "running" else running.discard)(seat["seat_id"])
         if args.until_done and not running:
             return
 

@@ -10,6 +10,7 @@ import sys
 import typing
 
 import pytest
+from django.core.signals import request_started
 
 from games.models import Game, Move
 from tests.botapi.helpers import bot_table
@@ -69,15 +70,31 @@ def test_the_reference_client_plays_a_whole_game_and_a_person_sees_its_moves(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_example_bot_plays_a_whole_game(live_server, robo, settings):
+def test_the_example_bot_plays_a_whole_game_with_one_stream_and_a_post_a_move(
+    asgi_live_server, robo, settings
+):
     settings.BOTAPI_RATE_LIMIT = "100000/60"
     user, token = robo
     game = bot_table(user, players=3, level="easy")
+    asked: list[str] = []
 
-    run = played(live_server.url, token, os.path.join(CLIENTS, "example_bot.py"))
+    def heard(sender, scope=None, **_):
+        asked.append(scope["path"] if scope else "")
+
+    request_started.connect(heard)
+    try:
+        run = played(asgi_live_server.url, token, os.path.join(CLIENTS, "example_bot.py"))
+    finally:
+        request_started.disconnect(heard)
 
     assert run.returncode == 0 and "refused" not in run.stdout, (run.stdout, run.stderr)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
+    own = Move.objects.filter(game=game, seat__user=user, actor=Move.Actor.PLAYER).count()
+    posts = [path for path in asked if path.endswith("/moves")]
+    streams = [path for path in asked if path == "/api/v2/stream"]
+    # One stream, and a POST a move: a line can cross the answer to a move (a stale POST, 409).
+    assert len(streams) == 1 and len(asked) == len(posts) + 1, set(asked) - set(posts)
+    assert own <= len(posts) <= own * 1.05 + 2
     with open(os.path.join(CLIENTS, "example_bot.py")) as example:
         assert len(example.readlines()) < 60

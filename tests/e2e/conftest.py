@@ -6,16 +6,10 @@ tests to know whose move it is, never to make a player's move) needs DJANGO_ALLO
 
 import dataclasses
 import os
-import socket
-import threading
-import time
 from datetime import timedelta
 
 import pytest
-import uvicorn
 from celery.contrib.testing.worker import start_worker
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.core.asgi import get_asgi_application
 from django.db import connections
 from playwright.sync_api import sync_playwright
 
@@ -94,37 +88,3 @@ def _forget_connections() -> None:
     celery_app.amqp._producer_pool = None
 
 
-@dataclasses.dataclass
-class AsgiServer:
-    url: str
-
-
-@pytest.fixture
-def asgi_live_server(transactional_db):
-    """The site under an ASGI server, as `make run` and the stream processes serve it
-    (uvicorn), in a thread of the test's process and so on its test database; static files
-    from the apps, as the WSGI live server serves them."""
-    application = ASGIStaticFilesHandler(get_asgi_application())
-    server = uvicorn.Server(uvicorn.Config(application, log_level="warning", lifespan="off"))
-    listening = socket.socket()
-    listening.bind(("127.0.0.1", 0))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    host, port = listening.getsockname()
-    yield AsgiServer(url=f"http://{host}:{port}")
-    server.should_exit = True
-    thread.join(10)
-    # The server's threads keep their database connections (a thread a request, the streams'
-    # one): end them from the database's side, or the test database cannot be dropped. Each
-    # test process has a test database of its own.
-    if connections["default"].vendor != "postgresql":
-        return
-    with connections["default"].cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )

@@ -1,5 +1,6 @@
 """A move reaches the other players' open pages through the table's stream: at once, and with
-no poll in between (the figures are printed: run alone with -s to read them). Where no stream
+no poll in between (the figures are printed: run alone with -s to read them); a seat taken
+reaches the lobby page the same way. Where no stream
 can be held (a WSGI server answers it 204), the page polls every two seconds as before."""
 
 import statistics
@@ -7,10 +8,11 @@ import time
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from games import engine
 from games.engine import bots
+from games.services.lobby import game_add_bot, game_create, game_start, seat_join
 from games.services.moves import move_submit
 from tests.helpers import make_user, started, state_of
 
@@ -79,4 +81,31 @@ def test_without_a_stream_the_page_polls(live_server, browser):
 
     with page.expect_request(lambda r: "/poll/" in r.url, timeout=5000):
         pass
+    page.context.close()
+
+
+def test_a_seat_taken_shows_on_the_lobby_page_at_once_and_the_start_turns_it_into_the_game(
+    asgi_live_server, browser
+):
+    page = logged_in(browser, asgi_live_server.url, "alice", width=390, height=844)
+    alice = get_user_model().objects.get(username="alice")
+    game = game_create(user=alice, edition="amigo-classic", players=3, options={})
+    with page.expect_response(lambda r: "/stream/" in r.url):
+        page.goto(f"{asgi_live_server.url}/games/{game.id}/")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/stream/" not in r.url else None)
+
+    page.wait_for_timeout(3500)  # more than the 3 s the lobby polled every
+    assert asked == []
+    seat_join(game_id=game.id, user=make_user("bob"))
+    joined = time.monotonic()
+    expect(page.locator("#lobby .seats")).to_contain_text("bob", timeout=2000)
+    took = time.monotonic() - joined
+    game_add_bot(game_id=game.id, user=alice)
+    expect(page.locator("#lobby .seats")).to_contain_text("Bot", timeout=2000)
+
+    print(f"a seat taken on the lobby page: {took * 1000:.0f} ms, {len(asked)} requests")
+    assert took < 1.5 and len(asked) == 2  # one for each change, none timed
+    game_start(game_id=game.id, user=alice)
+    expect(page.locator("#board")).to_be_visible(timeout=3000)
     page.context.close()

@@ -5,11 +5,22 @@ import json
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from typing import Any, cast
 
-from .models import AccountUpdate, Action, Lobby, OpenGame, SeatRow, SeatState, SeatUpdate
+from .models import (
+    AccountLine,
+    AccountUpdate,
+    Action,
+    Lobby,
+    OpenGame,
+    SeatRow,
+    SeatState,
+    SeatUpdate,
+)
 
 WAIT = 30
+STREAM_QUIET = 60  # seconds of silence (it sends an empty line every 10) taken for a break
 
 
 class Refused(Exception):
@@ -46,6 +57,36 @@ class Client:
     def wait(self, wait: int = WAIT) -> AccountUpdate:
         """Every seat of the account: answers as soon as a game waits for one of them."""
         return cast(AccountUpdate, self.call("GET", f"/wait?wait={wait}", timeout=wait + 30))
+
+    def lines(self) -> Iterator[AccountLine]:
+        """The account's stream, a line at a time, opened again when it ends (every 30
+        minutes) or breaks; where the site holds no streams (it answers 204), the same lines
+        made from waits: `started`, `awaited` (with no events) and `over`."""
+        request = urllib.request.Request(self.base + "/stream", headers=self.headers)
+        while True:
+            try:
+                with urllib.request.urlopen(request, timeout=STREAM_QUIET) as response:
+                    if response.status == 204:
+                        break
+                    for line in response:
+                        if line.strip():
+                            yield cast(AccountLine, json.loads(line))
+            except (OSError, urllib.error.URLError):  # a break: open it again
+                time.sleep(1)
+        yield from self._lines_waited()
+
+    def _lines_waited(self) -> Iterator[AccountLine]:
+        running: dict[int, SeatRow] = {}
+        while True:
+            update = self.wait()
+            now = {row["seat_id"]: row for row in update["seats"] if row["status"] == "running"}
+            for seat_id in now.keys() - running.keys():
+                yield {"type": "started", "seat": now[seat_id]}
+            for seat in update["awaited"]:
+                yield {"type": "awaited", "events": [], "seat": seat}
+            for seat_id in running.keys() - now.keys():
+                yield {"type": "over", "seat": running[seat_id]}
+            running = now
 
     def seats(self) -> list[SeatRow]:
         return cast(list[SeatRow], self.call("GET", "/seats"))

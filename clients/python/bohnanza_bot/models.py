@@ -173,6 +173,46 @@ class AccountUpdate(TypedDict):
     games: list[OpenGame]
 
 
+class AwaitedLine(TypedDict):
+    """A line of the account's stream: a seat the game waits for, with its events since the
+    stream last told of it and its state."""
+
+    type: Literal["awaited"]
+    events: list[Event]
+    seat: SeatState
+
+
+class GameLine(TypedDict):
+    type: Literal["started", "over"]
+    seat: SeatRow
+
+
+class ChallengeOut(TypedDict):
+    challenge: int
+    game: int
+    by: str
+    to_you: bool
+
+
+class ChallengeLine(TypedDict):
+    type: Literal["challenge"]
+    challenge: ChallengeOut
+
+
+class ChallengeGoneLine(TypedDict):
+    type: Literal["challenge_gone"]
+    challenge: int
+    status: str
+
+
+class OpenGamesLine(TypedDict):
+    type: Literal["open_games"]
+    games: list[OpenGame]
+
+
+AccountLine = AwaitedLine | GameLine | ChallengeLine | ChallengeGoneLine | OpenGamesLine
+
+
 class Lobby(TypedDict):
     game: int
     status: str
