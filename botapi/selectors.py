@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from botapi.legal import open_moves
 from botapi.models import ApiToken, Challenge
-from games import engine
+from games import engine, live
 from games.clocks import timecontrol
 from games.models import Game, Move, Seat
 from games.refusals import NotYourSeat
@@ -16,8 +16,6 @@ from games.selectors.boards import game_changes, game_log, seat_lines, seat_view
 from games.selectors.lobby import open_games
 from leagues.pools import pool_of
 
-# A long-poll looks at the game this often (one plain query: the page poll's own check).
-LOOK_EVERY = 0.25
 WAIT_MAX = 30
 
 
@@ -72,20 +70,22 @@ def seat_page(*, seat: Seat) -> dict:
 def _changed(*, seat: Seat, after: int, wait: int) -> int:
     """Waits until the game's move number passes `after`, the game row changes otherwise (it
     starts, say), or `wait` seconds are over; at once for a game that is over. Each look is the
-    page poll's one plain query. The game's move number."""
+    page poll's one plain query, made again as soon as the game's channel says it changed
+    (`live.listening`). The game's move number."""
     deadline = time.monotonic() + min(max(wait, 0), WAIT_MAX)
     if seat.game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
         deadline = 0
     first = None
-    while True:
-        changes = game_changes(game_id=seat.game_id)
-        seq = changes[0] if changes else 0
-        changed_at = changes[3] if changes else None
-        first = first or changed_at
-        if seq > after or changed_at != first or time.monotonic() >= deadline:
-            seat.game.refresh_from_db()
-            return seq
-        time.sleep(LOOK_EVERY)
+    with live.listening([live.table(seat.game_id)]) as heard:
+        while True:
+            changes = game_changes(game_id=seat.game_id)
+            seq = changes[0] if changes else 0
+            changed_at = changes[3] if changes else None
+            first = first or changed_at
+            if seq > after or changed_at != first or time.monotonic() >= deadline:
+                seat.game.refresh_from_db()
+                return seq
+            heard(deadline - time.monotonic())
 
 
 def seat_events(*, seat: Seat, after: int, wait: int) -> dict:
@@ -211,19 +211,22 @@ def account_wait(*, user, wait: int) -> dict:
     challenge arrives), or after `wait` seconds; with every seat held, the open games it may
     join and the challenges not yet answered."""
     deadline = time.monotonic() + min(max(wait, 0), WAIT_MAX)
-    first = _looks(user=user)
-    live = seats_live(user=user)
-    while not any(row["awaited"] for row in live) and time.monotonic() < deadline:
-        time.sleep(LOOK_EVERY)
-        if _looks(user=user) != first:
-            live = seats_live(user=user)
-            break
+    held = seats_live(user=user)
+    keys = [live.LOBBY, *(live.table(row["game"]) for row in held)]
+    with live.listening(keys) as heard:
+        first = _looks(user=user)
+        held = seats_live(user=user)  # as it is once subscribed: nothing after is missed
+        while not any(row["awaited"] for row in held) and time.monotonic() < deadline:
+            heard(deadline - time.monotonic())
+            if _looks(user=user) != first:
+                held = seats_live(user=user)
+                break
     awaited = Seat.objects.select_related("game").filter(
-        pk__in=[row["seat"] for row in live if row["awaited"]]
+        pk__in=[row["seat"] for row in held if row["awaited"]]
     )
     return {
         "awaited": [seat_state(seat=seat) for seat in awaited],
-        "seats": live,
+        "seats": held,
         "games": games_open(user=user),
         "challenges": challenges_open(user=user),
     }

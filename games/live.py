@@ -20,8 +20,9 @@ of its own.
 import asyncio
 import contextlib
 import logging
+import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from functools import partial
@@ -97,6 +98,54 @@ def _publish(keys: list[str]) -> None:
     except redis.RedisError as error:
         # The streams look again within LOOK_EVERY seconds anyway.
         log.warning("live: %s changed, not told at once (%s)", " ".join(keys), error)
+
+
+# A program's long-poll (the bot API's waits, a thread each) without Redis looks this often.
+LOOK_POLL = 0.25
+# With Redis, it still looks this often whatever it heard (a word lost while Redis was away).
+LOOK_HEARD = 5.0
+_listener: dict[str, redis.Redis] = {}
+
+
+@contextlib.contextmanager
+def listening(keys: Iterable[str]) -> Iterator[Callable[[float], None]]:
+    """For a thread that waits on what `keys` name (a program's long-poll): gives `heard`,
+    which returns as soon as one of them is told changed, or after at most `seconds` (without
+    Redis, or while it is away, after LOOK_POLL: the caller looks again). Subscribed before the
+    caller's first look, so no change made after that look is missed."""
+    if not settings.REDIS_URL:
+        yield _nap
+        return
+    client = _listener.get(settings.REDIS_URL)
+    if client is None:
+        client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=0.5)
+        _listener[settings.REDIS_URL] = client
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    try:
+        pubsub.subscribe(*(f"{CHANNEL_PREFIX}{key}" for key in keys))
+    except redis.RedisError:
+        pubsub.close()
+        yield _nap
+        return
+
+    def heard(seconds: float) -> None:
+        ends = time.monotonic() + min(seconds, LOOK_HEARD)
+        while (left := ends - time.monotonic()) > 0:
+            try:
+                if pubsub.get_message(timeout=left) is not None:
+                    return
+            except redis.RedisError:
+                _nap(left)
+                return
+
+    try:
+        yield heard
+    finally:
+        pubsub.close()
+
+
+def _nap(seconds: float) -> None:
+    time.sleep(max(0.0, min(seconds, LOOK_POLL)))
 
 
 class _Subscription:

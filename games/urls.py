@@ -20,6 +20,7 @@ urlpatterns = [
     path("games/<int:game_id>/move/", views.game_move, name="move"),
     path("games/<int:game_id>/poll/", views.game_poll, name="poll"),
     path("games/<int:game_id>/stream/", stream.game_stream, name="stream"),
+    path("lobby/stream/", stream.lobby_stream, name="lobby_stream"),
     path("games/<int:game_id>/chat/", views.chat_post, name="chat"),
     path("games/<int:game_id>/log/", views.game_log, name="log"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),

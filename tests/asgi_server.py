@@ -8,9 +8,12 @@ import time
 
 import pytest
 import uvicorn
+from asgiref.sync import async_to_sync
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.core.asgi import get_asgi_application
 from django.db import connections
+
+from games import live
 
 
 @dataclasses.dataclass
@@ -47,3 +50,11 @@ def asgi_live_server(transactional_db):
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
             " WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
+
+
+@pytest.fixture
+def stream_reads_closed():
+    """After the test, the streams' thread for reads gives up its database connection (the
+    test's database is then free to be dropped)."""
+    yield
+    async_to_sync(live.look)(connections.close_all)

@@ -14,7 +14,7 @@ from django.test.signals import template_rendered
 from django.utils import translation
 
 from bohnanza_site.celery import app as celery_app
-from tests.asgi_server import asgi_live_server  # noqa: F401 - a fixture for every test
+from tests.asgi_server import asgi_live_server, stream_reads_closed  # noqa: F401 - fixtures
 from tests.helpers import make_user
 
 

@@ -15,6 +15,7 @@ the browser not to try again: the page then polls.
 import re
 import time
 from collections.abc import AsyncIterator
+from functools import partial
 
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
@@ -25,6 +26,7 @@ from django.views.decorators.http import require_GET
 from games import live, presence
 from games.pages.watching import watched_changes
 from games.selectors.boards import game_changes
+from games.selectors.lobby import open_games_version
 
 HOLD = 30 * 60  # seconds a stream is held before the browser is asked to connect again
 RETRY_MS = 2000  # how soon a browser connects again after a stream ends or breaks
@@ -40,12 +42,13 @@ def game_stream(request, game_id: int):
     if not _ID.fullmatch(last):
         asked = request.GET
         last = f"{asked.get('since', '')}.{asked.get('chat', '0')}.{asked.get('stamp', '')}"
-    events = _events(
-        game_id,
-        last,
-        token=request.GET.get("seen", ""),
-        session_key=request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""),
-    )
+    token = request.GET.get("seen", "")
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    look = partial(_look, game_id, token, session_key)
+    return _streamed(_changes((live.table(game_id),), look, last))
+
+
+def _streamed(events: AsyncIterator[str]) -> StreamingHttpResponse:
     # The request's thread holds no database connection while the stream is held: the stream
     # reads through the process's one thread for that (live.look).
     connection.close()
@@ -55,20 +58,33 @@ def game_stream(request, game_id: int):
     return response
 
 
-async def _events(game_id: int, last: str, *, token: str, session_key: str) -> AsyncIterator[str]:
+async def _changes(keys: tuple[str, ...], look, last: str) -> AsyncIterator[str]:
+    """An event each time `look()` (in the streams' thread for reads) gives another version
+    than the last one said, as soon as what `keys` name may have changed; a comment when it
+    gives the same (the connection is alive, through any proxy); none once it gives None."""
     yield f"retry: {RETRY_MS}\n\n"
     ends = time.monotonic() + HOLD
-    async for _ in live.wake_ups(live.table(game_id)):
-        now = await live.look(_look, game_id, token, session_key)
+    async for _ in live.wake_ups(*keys):
+        now = await live.look(look)
         if now is None:
             return  # the game is gone
         if now != last:
             last = now
             yield f"id: {now}\nevent: change\ndata: {now}\n\n"
         else:
-            yield ":\n\n"  # a comment: the connection is alive, through any proxy
+            yield ":\n\n"
         if time.monotonic() > ends:
             return
+
+
+@require_GET
+def lobby_stream(request):
+    """The home page's stream: it speaks when the open games change (one made, joined, left,
+    started or cancelled), so that the page's list of them is asked for again."""
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    last = request.headers.get("Last-Event-ID") or request.GET.get("v", "")
+    return _streamed(_changes((live.LOBBY,), open_games_version, last[:40]))
 
 
 def _look(game_id: int, token: str, session_key: str) -> str | None:

@@ -31,7 +31,14 @@ from games.refusals import GameNotFound, NotYourSeat, ServiceError, StaleMove
 from games.selectors import exports, guides
 from games.selectors.boards import game_page, last_chat_id, may_watch, page_head
 from games.selectors.history import history, replay_turns, seed_matches
-from games.selectors.lobby import game_lobby, home_sections, invited, my_games, open_games
+from games.selectors.lobby import (
+    game_lobby,
+    home_sections,
+    invited,
+    my_games,
+    open_games,
+    open_games_version,
+)
 from games.services import chat, imports, lobby, seats
 from games.services.lobby import Invitations, invitations_mail, seat_join
 from games.services.moves import move_submit
@@ -40,7 +47,7 @@ from games.services.plans import plan_submit
 
 @require_GET
 def home(request):
-    context = {"open_games": open_games()}
+    context = {"open_games": open_games(), "open_version": open_games_version()}
     if request.user.is_authenticated:
         context["my_games"] = my_games(user=request.user)
         context["sections"] = home_sections(user=request.user)

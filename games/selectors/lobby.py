@@ -2,11 +2,11 @@
 
 import secrets
 
-from django.db.models import Count, OuterRef, Prefetch, Subquery
+from django.db.models import Count, Max, OuterRef, Prefetch, Subquery
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import engine
+from games import engine, live
 from games.clocks import timecontrol
 from games.engine import bots
 from games.models import Game, Seat
@@ -69,6 +69,15 @@ def open_games(*, limit: int = 50) -> list[Game]:
         .order_by("-created_at")[:limit]
     )
     return [game for game in games if game.taken < game.players]
+
+
+def open_games_version() -> str:
+    """What the open games are now, as the lobby's stream says it: how many, and when the
+    latest of them changed (a game made, joined, left, started or cancelled changes it)."""
+    found = Game.objects.filter(status=Game.Status.OPEN, is_open=True).aggregate(
+        count=Count("id"), last=Max("updated_at")
+    )
+    return f"{found['count']}.{live.stamp(found['last']) if found['last'] else 0}"
 
 
 def game_lobby(*, game: Game, user) -> dict:

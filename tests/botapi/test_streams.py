@@ -16,7 +16,10 @@ from games.services.moves import move_submit
 from tests.botapi.conftest import bot_account
 from tests.botapi.helpers import bearer
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("stream_reads_closed"),
+]
 V2 = "/api/v2"
 
 

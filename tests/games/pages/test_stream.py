@@ -10,11 +10,15 @@ from django.test import AsyncClient
 from django.urls import reverse
 
 from games import live
+from games.selectors.lobby import open_games_version
 from games.services.lobby import game_create, game_start, seat_join
 from games.services.moves import move_submit
 from tests.games.helpers import awaited
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("stream_reads_closed"),
+]
 
 
 def stream_of(game, since: int) -> str:
@@ -95,3 +99,25 @@ def test_a_wsgi_server_tells_the_page_to_poll(client, started_game):
     response = client.get(stream_of(started_game, since=0))
 
     assert response.status_code == 204
+
+
+def test_the_lobbys_stream_speaks_when_a_game_opens_and_when_one_starts(alice, bob, carol):
+    stream = reverse("games:lobby_stream") + f"?v={open_games_version()}"
+
+    def opened():
+        made.append(game_create(user=alice, edition="amigo-classic", players=3, options={}))
+
+    made: list = []
+    status, ids = said(stream, then=opened)
+    assert status == 200 and ids == [open_games_version()]
+
+    for user in (bob, carol):
+        seat_join(game_id=made[0].id, user=user)
+    full = open_games_version()
+    assert full != ids[0]  # a seat taken changes it
+
+    def started():
+        game_start(game_id=made[0].id, user=alice)
+
+    status, ids = said(reverse("games:lobby_stream") + f"?v={full}", then=started)
+    assert status == 200 and ids[0].startswith("0.")  # no open game left
