@@ -193,11 +193,16 @@ async def account_stream(
 async def _looks(
     keys: tuple[str, ...], read: Callable[[], list[dict]], ends: float
 ) -> AsyncIterator[list[dict]]:
-    """The lines `read` gives at once and each time what `keys` name may have changed (none,
-    for a look that found nothing: the stream then keeps its connection alive), until the time
-    `ends`."""
+    """The lines `read` gives at once and each time what `keys` name may have changed, until
+    the time `ends`; none (the stream then keeps its connection alive) after LOOK_EVERY
+    seconds without a line (without Redis a stream looks every second: most looks say
+    nothing)."""
+    said = time.monotonic()
     async for _ in live.wake_ups(*keys):
-        yield await live.look(read)
+        lines = await live.look(read)
+        if lines or time.monotonic() - said >= live.LOOK_EVERY:
+            said = time.monotonic()
+            yield lines
         if time.monotonic() > ends:
             return
 
