@@ -115,11 +115,22 @@ def test_the_whole_log_shows_each_moves_number_once_and_opens_the_replay_there(
     assert f"Move {seq}</h2>" in what_happened and f"planted {planted}" in what_happened
 
 
-def test_the_log_of_a_running_game_links_no_replay(client, started_game):
+def test_the_log_of_a_running_game_links_no_replay_and_grows_with_its_stream(
+    client, started_game
+):
     client.force_login(user_at(started_game, 0))
     html = client.get(reverse("games:log", args=[started_game.id])).content.decode()
     assert reverse("games:history", args=[started_game.id]) not in html
     assert '<span class="seq">0</span>' in html
+    stream = reverse("games:stream", args=[started_game.id])
+    assert f'data-stream="{stream}?since={started_game.seq}&amp;chat=0&amp;stamp=' in html
+    assert 'hx-trigger="live" hx-select="#full-log"' in html
+
+
+def test_the_log_of_a_finished_game_follows_no_stream(client, finished_game):
+    client.force_login(user_at(finished_game, 0))
+    html = client.get(reverse("games:log", args=[finished_game.id])).content.decode()
+    assert "data-stream" not in html and "live.js" not in html
 
 
 def test_the_german_replay_calls_a_turn_a_zug_as_the_rest_of_the_site_does(client, finished_game):
