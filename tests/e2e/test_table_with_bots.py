@@ -75,7 +75,7 @@ def answered_board_shown(page: Page, shown: str | None) -> None:
 
 # Her clicks as soon as a button appears; the rest of the game is played through the services
 # as she would (her default moves, the bots on their own), where the page adds nothing.
-CLICKS = 60
+CLICKS = 30
 
 
 def finish_through_the_services(game: Game) -> None:

@@ -188,7 +188,7 @@ def random_junk(rng: random.Random, front: int):
     return action
 
 
-def test_a_thousand_random_posts_give_only_4xx_and_change_nothing(started_game):
+def test_four_hundred_random_posts_give_only_4xx_and_change_nothing(started_game):
     rng = random.Random(4)
     active, _ = front_plant(started_game)
     front = state_of(started_game).hands[active][0]
@@ -199,7 +199,7 @@ def test_a_thousand_random_posts_give_only_4xx_and_change_nothing(started_game):
         clients[-1].force_login(user_at(started_game, position))
     url = reverse("games:move", args=[started_game.id])
     statuses = set()
-    for i in range(1000):
+    for i in range(400):
         client = clients[i % 3]
         seq = rng.choice([0, 0, 0, 1, -1, "0", "x", None])
         action = random_junk(rng, front)
