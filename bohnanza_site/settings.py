@@ -350,9 +350,6 @@ BOTAPI_WAITS = os.environ.get("BOTAPI_WAITS", "4/4")
 # Streams a token may hold at once in a stream process (botapi/streams.py).
 BOTAPI_STREAMS = int(os.environ.get("BOTAPI_STREAMS", "8"))
 CELERY_RESULT_BACKEND = None
-# Celery closes the database connection around every task unless told to reuse it: it closes
-# it once in so many tasks instead, and bohnanza_site/celery.py closes one that broke or aged.
-CELERY_DB_REUSE_MAX = 1000
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = TIME_ZONE
