@@ -30,7 +30,7 @@ from functools import partial
 import redis
 import redis.asyncio
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, connection, transaction
 
 log = logging.getLogger(__name__)
 CHANNEL_PREFIX = "bohnanza:"
@@ -49,7 +49,19 @@ _LOOKS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stream-looks")
 
 async def look[T](function: Callable[..., T], *args) -> T:
     """`function(*args)` in the streams' one thread for what they read."""
-    return await asyncio.get_running_loop().run_in_executor(_LOOKS, partial(function, *args))
+    return await asyncio.get_running_loop().run_in_executor(_LOOKS, partial(_read, function, args))
+
+
+def _read[T](function: Callable[..., T], args: tuple) -> T:
+    """The thread's connection lives as long as the process: one that broke meanwhile (the
+    database restarted) is replaced, and the look made once more."""
+    try:
+        return function(*args)
+    except DatabaseError:
+        if connection.in_atomic_block or connection.is_usable():
+            raise
+        connection.close()
+        return function(*args)
 
 
 def table(game_id: int) -> str:

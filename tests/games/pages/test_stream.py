@@ -6,10 +6,12 @@ import asyncio
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
+from django.db import connection
 from django.test import AsyncClient
 from django.urls import reverse
 
 from games import live
+from games.models import Game
 from games.selectors.lobby import open_games_version
 from games.services.lobby import game_create, game_start, seat_join
 from games.services.moves import move_submit
@@ -121,3 +123,15 @@ def test_the_lobbys_stream_speaks_when_a_game_opens_and_when_one_starts(alice, b
 
     status, ids = said(reverse("games:lobby_stream") + f"?v={full}", then=started)
     assert status == 200 and ids[0].startswith("0.")  # no open game left
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="a server ending a session is PostgreSQL's; SQLite's file has no session to end",
+)
+def test_the_streams_reads_go_on_once_their_database_connection_broke(started_game):
+    assert async_to_sync(live.look)(Game.objects.count) == 1  # the reads hold a connection
+    # It breaks underneath (the database restarted, or a test's server ended its sessions).
+    async_to_sync(live.look)(lambda: connection.connection.close())
+
+    assert async_to_sync(live.look)(Game.objects.count) == 1
